@@ -1,0 +1,24 @@
+// Bundles the server into dist/: our own workspace packages (TypeScript sources) are bundled in,
+// every npm dependency stays external and is loaded from node_modules at run time.
+import { build } from 'esbuild';
+
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@hookline/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [externalNpmPackages],
+  logLevel: 'warning',
+});

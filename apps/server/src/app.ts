@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './app-context.ts';
+import { openDatabase, type DatabaseTarget } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createFileStore } from './lib/file-store.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { requireUser } from './plugins/guards.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerStatic } from './plugins/static.ts';
+import { syncFounderRoles } from './modules/users/set-user-role.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+
+export interface BuildAppOptions {
+  /** Overrides config.database (tests give each file its own database or schema). */
+  databaseTarget?: DatabaseTarget;
+  /** Serve the SPA from apps/web/dist (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(options.databaseTarget ?? config.database);
+  app.addHook('onClose', () => database.close());
+  await migrateToLatest(database);
+  await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
+
+  const mailer = createMailer(config, app.log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(config, database, mailer),
+    mailer,
+    files: createFileStore(config),
+  };
+
+  registerErrorHandling(app);
+  registerSecurity(app, config);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(fastifyMultipart);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Hookline API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await registerAuthRoutes(app, ctx.auth, config);
+  await app.register(async (api) => {
+    api.addHook('onRequest', requireUser(ctx.auth));
+    await api.register(healthRoutes, { ctx });
+    await api.register(runtimeConfigRoutes, { ctx });
+    await api.register(fileRoutes, { ctx });
+    await api.register(profileRoutes, { ctx });
+    await api.register(onboardingRoutes, { ctx });
+  });
+  await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
+  if (options.serveWeb ?? true) await registerStatic(app);
+  return app;
+}

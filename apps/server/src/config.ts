@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional());
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, 'must be a port (0-65535)').default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+      .optional(),
+  ),
+  BASE_URL: optionalUrl,
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  FOUNDER_EMAIL: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
+  PASSWORD_MIN_LENGTH: z.coerce.number({ error: 'must be a number' }).int().min(6, 'must be at least 6').max(128).default(8),
+  SIGNIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  ONBOARDING_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Hookline <no-reply@hookline.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_ISSUER_URL: z.url({ error: 'must be a URL' }).default('https://appleid.apple.com'),
+  ENTERPRISE_CALL_URL: z.url({ error: 'must be a URL' }).default('https://cal.com/hookline/enterprise'),
+  AVATAR_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1024).default(5 * 1024 * 1024),
+  TRUST_PROXY: boolFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export type AppConfig = Env & {
+  baseUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment; every bad value is reported on its own line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = env[name];
+        return `${name}=${JSON.stringify(value ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  const database: AppConfig['database'] =
+    url && /^postgres/.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'hookline.db') };
+  return {
+    ...e,
+    dataDir,
+    database,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}

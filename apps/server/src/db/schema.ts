@@ -1,0 +1,109 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Better Auth stores dates as Date on PostgreSQL and ISO strings on SQLite. */
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+/** Our own tables store UTC ISO-8601 strings on both databases (sortable, portable). */
+type IsoTime = string;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  role: Generated<string>;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface AccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number | string, number, number>;
+}
+
+export interface WorkspaceTable {
+  id: string;
+  name: string;
+  ownerEmail: string;
+  status: string;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
+export interface OnboardingRecordTable {
+  workspaceId: string;
+  /** JSON of TOnboardingData. */
+  data: string;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
+export interface RequestTable {
+  id: string;
+  workspaceId: string | null;
+  type: string;
+  subject: string;
+  requester: string;
+  status: string;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
+export interface TimelineEntryTable {
+  id: string;
+  subjectType: 'client' | 'request';
+  subjectId: string;
+  text: string;
+  who: string;
+  ts: IsoTime;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  workspace: WorkspaceTable;
+  onboardingRecord: OnboardingRecordTable;
+  request: RequestTable;
+  timelineEntry: TimelineEntryTable;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** 'smtp' when SMTP_URL is set, else 'outbox' (files under DATA_DIR/outbox). */
+  readonly mode: 'smtp' | 'outbox';
+}
+
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  // Without SMTP the message is still built for real and kept as an .eml file an operator can open.
+  const outbox = path.join(config.dataDir, 'outbox');
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = await builder.sendMail({ from: config.MAIL_FROM, ...message });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, file }, `mail written to outbox: ${message.subject}\n${message.text}`);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
+
+export async function openRequest(
+  db: Db,
+  input: { workspaceId: string | null; type: 'onboarding' | 'support'; subject: string; requester: string; who: string; now: string },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('request')
+    .values({
+      id,
+      workspaceId: input.workspaceId,
+      type: input.type,
+      subject: input.subject,
+      requester: input.requester,
+      status: 'open',
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .execute();
+  await addTimelineEntry(db, { subjectType: 'request', subjectId: id, text: 'Request opened', who: input.who, ts: input.now });
+  return id;
+}

@@ -1,0 +1,23 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+
+/** The workspace owned by this email, created (active) when there is none. Safe under concurrent calls. */
+export async function ensureWorkspace(
+  db: Db,
+  input: { ownerEmail: string; name: string; now: string },
+): Promise<{ id: string; created: boolean }> {
+  const id = crypto.randomUUID();
+  const inserted = await db
+    .insertInto('workspace')
+    .values({ id, name: input.name, ownerEmail: input.ownerEmail, status: 'active', createdAt: input.now, updatedAt: input.now })
+    .onConflict((oc) => oc.column('ownerEmail').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db
+    .selectFrom('workspace')
+    .select('id')
+    .where('ownerEmail', '=', input.ownerEmail)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}

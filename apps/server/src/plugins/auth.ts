@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Uses AUTH_SECRET, or a random secret kept in DATA_DIR so sessions survive restarts. */
+function resolveAuthSecret(config: AppConfig): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Google and Apple both speak OpenID Connect; discovery lets tests point them at a local OIDC server. */
+function listOAuthProviders(config: AppConfig): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = [];
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      providerId: 'google',
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: `${config.GOOGLE_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      scopes: ['openid', 'email', 'profile'],
+      pkce: true,
+    });
+  }
+  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
+    providers.push({
+      providerId: 'apple',
+      clientId: config.APPLE_CLIENT_ID,
+      clientSecret: config.APPLE_CLIENT_SECRET,
+      discoveryUrl: `${config.APPLE_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      scopes: ['openid', 'email', 'name'],
+      // NOTE: Apple only returns name and email scopes with form_post.
+      responseMode: 'form_post',
+      pkce: true,
+    });
+  }
+  return providers;
+}
+
+export function listConfiguredProviders(config: AppConfig) {
+  const ids = listOAuthProviders(config).map((p) => p.providerId);
+  return { google: ids.includes('google'), apple: ids.includes('apple') };
+}
+
+export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: Mailer) {
+  const founders = new Set(config.FOUNDER_EMAIL);
+  const oauthProviders = listOAuthProviders(config);
+  return betterAuth({
+    appName: 'Hookline',
+    baseURL: config.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(config),
+    trustedOrigins: [config.baseUrl],
+    database: { db: database.db, type: database.kind },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: config.PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(renderPasswordResetMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'client', input: false },
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, role: founders.has(user.email.toLowerCase()) ? 'founder' : 'client' } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: config.SIGNIN_RATE_LIMIT > 0,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+        '/sign-up/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+        '/request-password-reset': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+        '/reset-password': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    telemetry: { enabled: false },
+    plugins: [bearer(), ...(oauthProviders.length ? [genericOAuth({ config: oauthProviders })] : [])],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}
+
+export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const { id, email, name, image, role } = session.user as typeof session.user & { role?: string };
+  return { id, email, name, image: image ?? null, role: role ?? 'client' };
+}
+
+/** Mounts Better Auth's handler at /api/auth/* with the raw request body passed through untouched. */
+export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: AppConfig) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      config: { public: true },
+      async handler(request, reply) {
+        const headers = fromNodeHeaders(request.headers);
+        // Better Auth's rate limiter keys on this header; never trust the client's own copy.
+        headers.set('x-forwarded-for', request.ip);
+        const body = request.method === 'GET' || !request.body ? undefined : (request.body as Buffer);
+        const response = await auth.handler(
+          new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      },
+    });
+  });
+}

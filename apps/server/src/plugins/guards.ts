@@ -1,0 +1,37 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { isStaffRole } from '@hookline/shared';
+import { HttpError } from '../lib/http-error.ts';
+import { readSessionUser, type Auth, type SessionUser } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without signing in. Every other API route needs a session. */
+    public?: boolean;
+  }
+}
+
+/** Secure by default: routes in a scope with this hook need a session unless marked public. */
+export function requireUser(auth: Auth): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (request.routeOptions.config.public) return;
+    const user = await readSessionUser(auth, request);
+    if (!user) throw new HttpError(401, 'Please sign in to continue.');
+    request.user = user;
+  };
+}
+
+/** For the admin scope: manager, admin and founder only (SPEC section 6). */
+export function requireStaff(auth: Auth): onRequestAsyncHookHandler {
+  return async (request) => {
+    const user = request.user ?? (await readSessionUser(auth, request));
+    if (!user) throw new HttpError(401, 'Please sign in to continue.');
+    if (!isStaffRole(user.role)) throw new HttpError(403, 'This area is for Hookline staff only.');
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route behind requireUser. */
+export function sessionUserOf(request: { user?: SessionUser }): SessionUser {
+  if (!request.user) throw new HttpError(401, 'Please sign in to continue.');
+  return request.user;
+}

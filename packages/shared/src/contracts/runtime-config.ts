@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the browser needs to know about this deployment. */
+export const ZRuntimeConfig = z.object({
+  passwordPolicy: z.object({ minLength: z.number().int(), maxLength: z.number().int() }),
+  providers: z.object({ google: z.boolean(), apple: z.boolean() }),
+  enterpriseCallUrl: z.string(),
+  avatarMaxBytes: z.number().int(),
+});
+export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
