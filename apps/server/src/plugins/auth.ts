@@ -110,6 +110,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     telemetry: { enabled: false },
+    logger: { disabled: config.LOG_LEVEL === 'silent' },
     plugins: [bearer(), ...(oauthProviders.length ? [genericOAuth({ config: oauthProviders })] : [])],
   });
 }

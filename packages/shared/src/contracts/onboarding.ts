@@ -10,6 +10,7 @@ export const ONBOARDING_CHANNELS = [
   'Newsletter',
 ] as const;
 export const ZOnboardingChannel = z.enum(ONBOARDING_CHANNELS);
+export type TOnboardingChannel = z.infer<typeof ZOnboardingChannel>;
 
 const required = (label: string, max: number) =>
   z

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import type { DatabaseTarget } from '../../src/db/database.ts';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+export const ORIGIN = { origin: TEST_BASE_URL };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a fresh database: an SQLite file of its own, or (TEST_DB=postgres) a schema of
+ * its own in TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    BASE_URL: TEST_BASE_URL,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'test.db') };
+  let dropSchema = async () => {};
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    target = { kind: 'postgres', url, schema };
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  }
+  const app = await buildApp(config, { databaseTarget: target, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie header for the session cookies a response set. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export async function signUp(app: FastifyInstance, input: { email: string; password?: string; name?: string }) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    payload: { email: input.email, password: input.password ?? 'correct-horse-1', name: input.name ?? '' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookie(response.headers['set-cookie']), user: response.json().user as { id: string; email: string } };
+}

@@ -1,0 +1,74 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicShell } from './shells/public-shell';
+import { RequireAuth } from './guards/require-auth';
+import { RequireStaff } from './guards/require-staff';
+import { RouteError } from './route-error';
+import LandingPage from '@/features/marketing/routes/landing-page';
+
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const loginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
+const signupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
+
+const dashboardPage = (title: string): RouteObject['lazy'] =>
+  async () => {
+    const { PlaceholderPage } = await import('./shells/placeholder-page');
+    return { Component: () => <PlaceholderPage title={title} /> };
+  };
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <PublicShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      ...['login', 'sign-in', 'signin'].map((path) => ({ path, lazy: loginPage })),
+      ...['signup', 'sign-up'].map((path) => ({ path, lazy: signupPage })),
+      { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/routes/reset-password-page')) },
+      { path: 'onboarding', lazy: lazyPage(() => import('@/features/onboarding/routes/onboarding-page')) },
+      { path: 'contact', lazy: lazyPage(() => import('@/features/marketing/routes/contact-page')) },
+    ],
+  },
+  {
+    path: '/dashboard',
+    element: <RequireAuth />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./shells/dashboard-shell')).DashboardShell }),
+        children: [
+          { index: true, lazy: dashboardPage('Overview') },
+          { path: 'content', lazy: dashboardPage('Content') },
+          { path: 'content-lab', lazy: dashboardPage('Content Lab') },
+          { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
+          { path: 'analytics', lazy: dashboardPage('Analytics') },
+          { path: 'settings', lazy: dashboardPage('Settings') },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/admin',
+    element: <RequireStaff />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
+        children: [
+          { index: true, lazy: dashboardPage('Overview') },
+          { path: 'clients', lazy: dashboardPage('Clients') },
+          { path: 'clients/:id', lazy: dashboardPage('Client') },
+          { path: 'requests', lazy: dashboardPage('Requests') },
+          { path: 'requests/:id', lazy: dashboardPage('Request') },
+          { path: 'settings', lazy: dashboardPage('Settings') },
+          { path: '*', element: <Navigate to="/admin" replace /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
+import { useAuth } from '@/lib/auth/use-auth';
+import { SidebarLayout, type SidebarItem } from './sidebar-layout';
+
+const ITEMS: SidebarItem[] = [
+  { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/content', label: 'Content', icon: FileText },
+  { to: '/dashboard/content-lab', label: 'Content Lab', icon: Sparkles },
+  { to: '/dashboard/video-clipper', label: 'Video Clipper', icon: Clapperboard },
+  { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+];
+
+export function DashboardShell() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <SidebarLayout
+      label="Dashboard"
+      items={ITEMS}
+      user={{ name: user?.displayName || user?.email || '' }}
+      onSignOut={async () => {
+        await signOut();
+        navigate('/login');
+      }}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { LogOut, Menu, X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { BrandMark } from './brand-mark';
+
+export interface SidebarItem {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  end?: boolean;
+}
+
+/**
+ * The dashboard and admin frame: a sidebar on wide screens, a menu that toggles on phones and
+ * closes on Escape and on route change (SPEC: Dashboard shell).
+ */
+export function SidebarLayout({
+  label,
+  items,
+  user,
+  badge,
+  onSignOut,
+  children,
+}: {
+  label: string;
+  items: SidebarItem[];
+  user: { name: string; email?: string };
+  badge?: ReactNode;
+  onSignOut: () => void;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          aria-expanded={open}
+          aria-controls="sidebar"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        </button>
+        <Link to="/" className="flex items-center gap-2 font-semibold">
+          <BrandMark className="size-7" /> Hookline
+        </Link>
+      </div>
+      {open ? <div className="fixed inset-0 z-30 bg-slate-950/40 lg:hidden" aria-hidden onClick={() => setOpen(false)} /> : null}
+      <aside
+        id="sidebar"
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
+          open ? 'translate-x-0' : '-translate-x-full',
+        )}
+      >
+        <div className="flex items-center gap-2 px-5 py-5">
+          <Link to="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+            <BrandMark /> Hookline
+          </Link>
+          {badge}
+        </div>
+        <nav aria-label={label} className="flex-1 overflow-y-auto px-3">
+          <ul className="grid gap-1">
+            {items.map(({ to, label: text, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden /> {text}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-4">
+          <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+          {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
+          <button
+            type="button"
+            onClick={onSignOut}
+            className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <LogOut className="size-4" aria-hidden /> Sign out
+          </button>
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
+        {children ?? <Outlet />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, Clock } from 'lucide-react';
+import { ONBOARDING_CHANNELS, type TOnboardingChannel } from '@hookline/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field, Input, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/auth/use-auth';
+import { submitOnboarding } from '../api/submit-onboarding';
+import { EMPTY_FORM, STEP_TITLES, validateStep, type OnboardingForm } from '../onboarding-steps';
+
+type TextKey = Exclude<keyof OnboardingForm, 'channels'>;
+
+function submitErrorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? `Submit failed (${error.status})`;
+  return 'Submission failed';
+}
+
+export default function OnboardingPage() {
+  const { user } = useAuth();
+  const [step, setStep] = useState(0);
+  const [form, setForm] = useState<OnboardingForm>(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  // A signed-in visitor starts with their own name and email filled in.
+  useEffect(() => {
+    if (!user) return;
+    setForm((f) => ({ ...f, name: f.name || user.displayName || '', email: f.email || user.email }));
+  }, [user]);
+
+  const set = (key: TextKey) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const text = (key: TextKey, label: string, props: { type?: string; placeholder?: string; autoComplete?: string } = {}) => (
+    <Field label={label} htmlFor={`onb-${key}`}>
+      <Input id={`onb-${key}`} value={form[key]} onChange={set(key)} {...props} />
+    </Field>
+  );
+  const area = (key: TextKey, label: string, placeholder?: string) => (
+    <Field label={label} htmlFor={`onb-${key}`}>
+      <Textarea id={`onb-${key}`} value={form[key]} onChange={set(key)} placeholder={placeholder} rows={4} />
+    </Field>
+  );
+  const toggleChannel = (channel: TOnboardingChannel) =>
+    setForm((f) => ({ ...f, channels: f.channels.includes(channel) ? f.channels.filter((c) => c !== channel) : [...f.channels, channel] }));
+
+  const next = () => {
+    const message = validateStep(step, form);
+    setError(message);
+    if (!message) setStep((s) => s + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step < STEP_TITLES.length - 1) return next();
+    setSubmitting(true);
+    setError(null);
+    try {
+      await submitOnboarding(form);
+      setDone(true);
+    } catch (e) {
+      setError(submitErrorText(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Shell>
+        <div className="py-6 text-center" role="status">
+          <CheckCircle2 className="mx-auto size-12 text-emerald-500" aria-hidden />
+          <h2 className="mt-4 text-2xl font-semibold">Thank you!</h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">
+            We received your answers. Your Hookline strategist will review them and get back to you within one business day.
+          </p>
+          <div className="mt-6 flex justify-center gap-3">
+            <Link to={user ? '/dashboard' : '/'} className={buttonClasses('primary')}>
+              {user ? 'Go to Dashboard' : 'Back to home'}
+            </Link>
+          </div>
+        </div>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      <ol className="mb-6 grid grid-cols-4 gap-2" aria-label="Progress">
+        {STEP_TITLES.map((title, index) => (
+          <li key={title} aria-current={index === step ? 'step' : undefined}>
+            <span className={cn('block h-1.5 rounded-full', index <= step ? 'bg-brand-600' : 'bg-slate-200')} />
+            <span className={cn('mt-2 block text-xs font-medium', index === step ? 'text-brand-800' : 'text-slate-500')}>{title}</span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="grid gap-4">
+          <legend className="mb-4">
+            <span className="block text-sm font-medium text-slate-500">Step {step + 1} of 4</span>
+            <span className="mt-1 block text-xl font-semibold text-slate-900">{STEP_TITLES[step]}</span>
+          </legend>
+          {step === 0 ? (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {text('name', 'Your name', { autoComplete: 'name' })}
+                {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+              </div>
+              {text('brand', 'Brand')}
+              {text('website', 'Website', { type: 'url', placeholder: 'https://' })}
+              <div className="grid gap-4 sm:grid-cols-3">
+                {text('instagram', 'Instagram', { placeholder: '@handle' })}
+                {text('twitter', 'Twitter/X', { placeholder: '@handle' })}
+                {text('youtube', 'YouTube', { placeholder: 'Channel URL' })}
+              </div>
+            </>
+          ) : null}
+          {step === 1 ? (
+            <>
+              {area('goals', 'Goals', 'What should content achieve for you in the next 90 days?')}
+              {area('pillars', 'Pillars / Voice', 'Topics you own, and how you sound.')}
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-slate-700">Channels</legend>
+                <div className="flex flex-wrap gap-2">
+                  {ONBOARDING_CHANNELS.map((channel) => {
+                    const checked = form.channels.includes(channel);
+                    return (
+                      <label
+                        key={channel}
+                        className={cn(
+                          'cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
+                          checked ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                        )}
+                      >
+                        <input type="checkbox" className="sr-only" checked={checked} onChange={() => toggleChannel(channel)} />
+                        {channel}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            </>
+          ) : null}
+          {step === 2 ? (
+            <>
+              {text('cadence', 'Desired cadence', { placeholder: 'e.g. 5 posts and 2 videos a week' })}
+              {area('approvalFlow', 'Approval workflow', 'Who signs off on content, and how?')}
+            </>
+          ) : null}
+          {step === 3 ? (
+            <>
+              {text('assetsUrl', 'Brand assets', { type: 'url', placeholder: 'Link to a drive or folder' })}
+              {area('notes', 'Notes', 'Anything else we should know?')}
+            </>
+          ) : null}
+        </fieldset>
+        {error ? (
+          <Alert tone="error" className="mt-4">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="mt-6 flex items-center justify-between gap-3">
+          <Button variant="secondary" onClick={() => (setError(null), setStep((s) => s - 1))} disabled={step === 0}>
+            Back
+          </Button>
+          {step < STEP_TITLES.length - 1 ? (
+            <Button onClick={next}>Next</Button>
+          ) : (
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Submitting…' : 'Submit'}
+            </Button>
+          )}
+        </div>
+      </form>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pb-16 pt-28 sm:pt-32">
+      <div className="mx-auto max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Let’s get your content done</h1>
+        <p className="mt-2 flex items-center gap-2 text-slate-600">
+          <Clock className="size-4" aria-hidden /> Estimated time: about 5 minutes.
+        </p>
+        <div className="mt-6 rounded-2xl bg-white p-6 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 sm:p-8">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+export const DEFAULT_REDIRECT = '/dashboard';
+
+/**
+ * Only same-origin relative paths are followed after sign-in; anything else (absolute URLs,
+ * protocol-relative //host, backslash tricks) falls back to /dashboard so there is no open redirect.
+ */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_REDIRECT;
+  try {
+    const url = new URL(target, 'http://hookline.invalid');
+    if (url.origin !== 'http://hookline.invalid') return DEFAULT_REDIRECT;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return DEFAULT_REDIRECT;
+  }
+}
+
+/** /login, with ?redirect= holding the encoded target when one is forced (SPEC: redirect-to-login helper). */
+export function loginPath(target?: string): string {
+  return target ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
+}
