@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { requireUser } from './plugins/guards.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -88,6 +88,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(onboardingRoutes, { ctx });
   });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
-  if (options.serveWeb ?? true) await registerStatic(app);
+  registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app) : null);
   return app;
 }

@@ -19,7 +19,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     return reply.status(status).send({ error: error.message });
   });
+}
+
+export const noRouteError = (method: string, url: string) => ({ error: `No route for ${method} ${url.split('?')[0]}` });
+
+/** Unknown API paths are JSON 404s; any other GET gets the SPA's index.html so the client router decides. */
+export function registerNotFound(app: FastifyInstance, spaIndexHtml: Buffer | null) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (spaIndexHtml && request.method === 'GET' && !isApi) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(spaIndexHtml);
+    }
+    return reply.status(404).send(noRouteError(request.method, request.url));
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noRouteError } from '../../plugins/errors.ts';
 import { requireStaff } from '../../plugins/guards.ts';
 
 /**
@@ -8,7 +9,5 @@ import { requireStaff } from '../../plugins/guards.ts';
  */
 export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', requireStaff(ctx.auth));
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteError(request.method, request.url)));
 };

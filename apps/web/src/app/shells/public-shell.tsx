@@ -1,12 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Crown, Menu, ShieldCheck, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { useAuth } from '@/lib/auth/use-auth';
 import { BrandMark } from './brand-mark';
+import { useRouteMenu } from './use-route-menu';
+
+// Loaded on first use so the landing page ships without the dialog code.
+const EditProfileDialog = lazy(() => import('@/features/profile/components/edit-profile-dialog'));
 
 const SECTIONS = [
   { id: 'home', label: 'Home' },
@@ -28,11 +31,9 @@ function useScrollToHash() {
 export function PublicShell({ children }: { children?: ReactNode }) {
   const { loaded, user, isStaff, isFounder, signOut } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useRouteMenu();
   const [profileOpen, setProfileOpen] = useState(false);
   useScrollToHash();
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
   const handleSignOut = async () => {
     await signOut();
@@ -109,7 +110,6 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         <div
           id="public-mobile-menu"
           className={cn('mx-auto mt-2 max-w-6xl rounded-2xl bg-white p-3 shadow-lg ring-1 ring-slate-200 md:hidden', !menuOpen && 'hidden')}
-          onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
         >
           <ul className="grid gap-1">
             {SECTIONS.map((s) => (
@@ -150,7 +150,11 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         </aside>
       ) : null}
 
-      {user ? <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} /> : null}
+      {user && profileOpen ? (
+        <Suspense fallback={null}>
+          <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { BrandMark } from './brand-mark';
+import { useRouteMenu } from './use-route-menu';
 
 export interface SidebarItem {
   to: string;
@@ -30,15 +31,7 @@ export function SidebarLayout({
   onSignOut: () => void;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const [open, setOpen] = useRouteMenu();
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">

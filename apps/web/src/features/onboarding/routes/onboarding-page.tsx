@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Clock } from 'lucide-react';
 import { ONBOARDING_CHANNELS, type TOnboardingChannel } from '@hookline/shared';
@@ -21,16 +21,11 @@ function submitErrorText(error: unknown): string {
 export default function OnboardingPage() {
   const { user } = useAuth();
   const [step, setStep] = useState(0);
-  const [form, setForm] = useState<OnboardingForm>(EMPTY_FORM);
+  // A signed-in visitor starts with their own name and email filled in.
+  const [form, setForm] = useState<OnboardingForm>(() => ({ ...EMPTY_FORM, name: user?.displayName ?? '', email: user?.email ?? '' }));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-
-  // A signed-in visitor starts with their own name and email filled in.
-  useEffect(() => {
-    if (!user) return;
-    setForm((f) => ({ ...f, name: f.name || user.displayName || '', email: f.email || user.email }));
-  }, [user]);
 
   const set = (key: TextKey) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const text = (key: TextKey, label: string, props: { type?: string; placeholder?: string; autoComplete?: string } = {}) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,27 +10,26 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { updateProfile } from '../api/update-profile';
 import { uploadAvatar } from '../api/upload-avatar';
 
-/** SPEC: Edit Profile dialog and Profile dialog state. */
-export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** SPEC: Edit Profile dialog. The form mounts on each open, so its state starts from the current user. */
+export default function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Your name and picture as your team sees them.">
+      <ProfileForm onClose={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+/** SPEC: Profile dialog state (display name, avatar URL, saving, uploading, error, saved). */
+function ProfileForm({ onClose }: { onClose: () => void }) {
   const { user, refresh } = useAuth();
   const maxBytes = useRuntimeConfig().data?.avatarMaxBytes;
-  const [displayName, setDisplayName] = useState('');
-  const [avatarUrl, setAvatarUrl] = useState('');
+  const [displayName, setDisplayName] = useState(user?.displayName ?? '');
+  const [avatarUrl, setAvatarUrl] = useState(user?.photoURL ?? '');
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  // On open, fields reset from the current user and the error and saved flag clear.
-  useEffect(() => {
-    if (!open) return;
-    setDisplayName(user?.displayName ?? '');
-    setAvatarUrl(user?.photoURL ?? '');
-    setError(null);
-    setSaved(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
-  }, [open]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,8 +67,7 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   const initials = (displayName || user?.email || '?').trim().charAt(0).toUpperCase();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Your name and picture as your team sees them.">
-      <form onSubmit={save} className="grid gap-4">
+    <form onSubmit={save} className="grid gap-4">
         <div className="flex items-center gap-4">
           {avatarUrl ? (
             <img src={avatarUrl} alt="Avatar preview" className="size-16 rounded-full object-cover ring-2 ring-brand-100" />
@@ -111,14 +109,13 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
         {error ? <Alert tone="error">{error}</Alert> : null}
         {saved ? <Alert tone="success">Profile updated</Alert> : null}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
           <Button type="submit" disabled={saving || uploading !== null}>
             {saving ? 'Saving…' : 'Save changes'}
           </Button>
         </div>
-      </form>
-    </Dialog>
+    </form>
   );
 }
