@@ -5,9 +5,7 @@ import { build } from 'esbuild';
 const externalNpmPackages = {
   name: 'external-npm-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@hookline/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hookline/') ? undefined : { path: args.path, external: true }));
   },
 };
 

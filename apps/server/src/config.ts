@@ -26,12 +26,23 @@ const ZEnv = z.object({
   FOUNDER_EMAIL: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: 'must be a number' }).int().min(6, 'must be at least 6').max(128).default(8),
   SIGNIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   ONBOARDING_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Hookline <no-reply@hookline.local>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -40,7 +51,11 @@ const ZEnv = z.object({
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER_URL: z.url({ error: 'must be a URL' }).default('https://appleid.apple.com'),
   ENTERPRISE_CALL_URL: z.url({ error: 'must be a URL' }).default('https://cal.com/hookline/enterprise'),
-  AVATAR_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1024).default(5 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -8,9 +8,7 @@ import type { Database } from './schema.ts';
 export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface DatabaseHandle {
   db: Db;

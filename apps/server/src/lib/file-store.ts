@@ -14,6 +14,10 @@ export function createFileStore(config: AppConfig): FileStore {
 
 /** Keeps a name readable in a URL and safe on any disk. */
 export function sanitizeFileName(name: string): string {
-  const base = path.basename(name).normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '');
+  const base = path
+    .basename(name)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+/, '');
   return base.slice(-100) || 'file';
 }

@@ -152,9 +152,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         // Better Auth's rate limiter keys on this header; never trust the client's own copy.
         headers.set('x-forwarded-for', request.ip);
         const body = request.method === 'GET' || !request.body ? undefined : (request.body as Buffer);
-        const response = await auth.handler(
-          new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body }),
-        );
+        const response = await auth.handler(new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body }));
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);

@@ -10,7 +10,8 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 const loginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
 const signupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
 
-const dashboardPage = (title: string): RouteObject['lazy'] =>
+const dashboardPage =
+  (title: string): RouteObject['lazy'] =>
   async () => {
     const { PlaceholderPage } = await import('./shells/placeholder-page');
     return { Component: () => <PlaceholderPage title={title} /> };
@@ -32,40 +33,49 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/dashboard',
-    element: <RequireAuth />,
     errorElement: <RouteError />,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./shells/dashboard-shell')).DashboardShell }),
+        element: <RequireAuth />,
         children: [
-          { index: true, lazy: dashboardPage('Overview') },
-          { path: 'content', lazy: dashboardPage('Content') },
-          { path: 'content-lab', lazy: dashboardPage('Content Lab') },
-          { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
-          { path: 'analytics', lazy: dashboardPage('Analytics') },
-          { path: 'settings', lazy: dashboardPage('Settings') },
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          {
+            lazy: async () => ({ Component: (await import('./shells/dashboard-shell')).DashboardShell }),
+            children: [
+              { index: true, lazy: dashboardPage('Overview') },
+              { path: 'content', lazy: dashboardPage('Content') },
+              { path: 'content-lab', lazy: dashboardPage('Content Lab') },
+              { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
+              { path: 'analytics', lazy: dashboardPage('Analytics') },
+              { path: 'settings', lazy: dashboardPage('Settings') },
+            ],
+          },
         ],
       },
+      // Unknown dashboard paths go to /dashboard before any sign-in check.
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
   {
     path: '/admin',
-    element: <RequireStaff />,
     errorElement: <RouteError />,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
+        element: <RequireStaff />,
         children: [
-          { index: true, lazy: dashboardPage('Overview') },
-          { path: 'clients', lazy: dashboardPage('Clients') },
-          { path: 'clients/:id', lazy: dashboardPage('Client') },
-          { path: 'requests', lazy: dashboardPage('Requests') },
-          { path: 'requests/:id', lazy: dashboardPage('Request') },
-          { path: 'settings', lazy: dashboardPage('Settings') },
-          { path: '*', element: <Navigate to="/admin" replace /> },
+          {
+            lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
+            children: [
+              { index: true, lazy: dashboardPage('Overview') },
+              { path: 'clients', lazy: dashboardPage('Clients') },
+              { path: 'clients/:id', lazy: dashboardPage('Client') },
+              { path: 'requests', lazy: dashboardPage('Requests') },
+              { path: 'requests/:id', lazy: dashboardPage('Request') },
+              { path: 'settings', lazy: dashboardPage('Settings') },
+            ],
+          },
         ],
       },
+      { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-export const ONBOARDING_CHANNELS = [
-  'YouTube',
-  'Instagram',
-  'X/Twitter',
-  'LinkedIn',
-  'TikTok',
-  'Blog',
-  'Newsletter',
-] as const;
+export const ONBOARDING_CHANNELS = ['YouTube', 'Instagram', 'X/Twitter', 'LinkedIn', 'TikTok', 'Blog', 'Newsletter'] as const;
 export const ZOnboardingChannel = z.enum(ONBOARDING_CHANNELS);
 export type TOnboardingChannel = z.infer<typeof ZOnboardingChannel>;
 
@@ -20,12 +12,7 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const optional = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .default('');
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default('');
 
 /** POST /api/onboarding/submit body; also the data of a client's onboarding record. */
 export const ZOnboardingData = z.object({

@@ -13,10 +13,7 @@ export type TProfile = z.infer<typeof ZProfile>;
 const ZPhotoUrl = z
   .string()
   .max(2000, 'Photo URL must be at most 2000 characters')
-  .refine(
-    (value) => value.startsWith('/api/files/') || /^https?:\/\/[^\s]+$/i.test(value),
-    'Photo URL must be an http(s) address',
-  );
+  .refine((value) => value.startsWith('/api/files/') || /^https?:\/\/[^\s]+$/i.test(value), 'Photo URL must be an http(s) address');
 
 /** PATCH /api/me/profile: empty values are sent as null (SPEC: Profile update). */
 export const ZUpdateProfileRequest = z.object({

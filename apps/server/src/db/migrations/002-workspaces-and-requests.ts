@@ -39,10 +39,6 @@ export const workspacesAndRequestsMigration = {
       .addColumn('who', 'text', (c) => c.notNull())
       .addColumn('ts', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('timeline_entry_subject_idx')
-      .on('timelineEntry')
-      .columns(['subjectType', 'subjectId', 'ts'])
-      .execute();
+    await db.schema.createIndex('timeline_entry_subject_idx').on('timelineEntry').columns(['subjectType', 'subjectId', 'ts']).execute();
   },
 };

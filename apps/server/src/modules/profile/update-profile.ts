@@ -3,11 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 export async function getProfile(db: Db, userId: string): Promise<TProfile> {
-  const user = await db
-    .selectFrom('user')
-    .select(['id', 'email', 'name', 'image', 'role'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom('user').select(['id', 'email', 'name', 'image', 'role']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'Account not found');
   return { uid: user.id, email: user.email, displayName: user.name || null, photoURL: user.image, role: user.role };
 }

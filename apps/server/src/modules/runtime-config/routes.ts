@@ -4,14 +4,10 @@ import type { AppContext } from '../../app-context.ts';
 import { listConfiguredProviders } from '../../plugins/auth.ts';
 
 export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/api/config',
-    { config: { public: true }, schema: { tags: ['config'], response: { 200: ZRuntimeConfig } } },
-    async () => ({
-      passwordPolicy: { minLength: ctx.config.PASSWORD_MIN_LENGTH, maxLength: 128 },
-      providers: listConfiguredProviders(ctx.config),
-      enterpriseCallUrl: ctx.config.ENTERPRISE_CALL_URL,
-      avatarMaxBytes: ctx.config.AVATAR_MAX_BYTES,
-    }),
-  );
+  app.get('/api/config', { config: { public: true }, schema: { tags: ['config'], response: { 200: ZRuntimeConfig } } }, async () => ({
+    passwordPolicy: { minLength: ctx.config.PASSWORD_MIN_LENGTH, maxLength: 128 },
+    providers: listConfiguredProviders(ctx.config),
+    enterpriseCallUrl: ctx.config.ENTERPRISE_CALL_URL,
+    avatarMaxBytes: ctx.config.AVATAR_MAX_BYTES,
+  }));
 };

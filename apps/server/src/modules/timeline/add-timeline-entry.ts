@@ -6,5 +6,8 @@ export async function addTimelineEntry(
   db: Db,
   entry: { subjectType: TimelineEntryTable['subjectType']; subjectId: string; text: string; who: string; ts: string },
 ): Promise<void> {
-  await db.insertInto('timelineEntry').values({ id: crypto.randomUUID(), ...entry }).execute();
+  await db
+    .insertInto('timelineEntry')
+    .values({ id: crypto.randomUUID(), ...entry })
+    .execute();
 }

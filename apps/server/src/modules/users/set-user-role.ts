@@ -17,10 +17,5 @@ export async function setUserRole(db: Db, email: string, role: string): Promise<
 /** FOUNDER_EMAIL accounts are founders, also when the variable is set after they signed up. */
 export async function syncFounderRoles(db: Db, founderEmails: string[]): Promise<void> {
   if (!founderEmails.length) return;
-  await db
-    .updateTable('user')
-    .set({ role: 'founder' })
-    .where('email', 'in', founderEmails)
-    .where('role', '!=', 'founder')
-    .execute();
+  await db.updateTable('user').set({ role: 'founder' }).where('email', 'in', founderEmails).where('role', '!=', 'founder').execute();
 }

@@ -14,10 +14,6 @@ export async function ensureWorkspace(
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db
-    .selectFrom('workspace')
-    .select('id')
-    .where('ownerEmail', '=', input.ownerEmail)
-    .executeTakeFirstOrThrow();
+  const existing = await db.selectFrom('workspace').select('id').where('ownerEmail', '=', input.ownerEmail).executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { useAuth } from '@/lib/auth/use-auth';
+import { ProfileDialogHost } from './profile-dialog-host';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
 
 const ITEMS: SidebarItem[] = [
@@ -15,15 +17,20 @@ const ITEMS: SidebarItem[] = [
 export function DashboardShell() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const [profileOpen, setProfileOpen] = useState(false);
   return (
-    <SidebarLayout
-      label="Dashboard"
-      items={ITEMS}
-      user={{ name: user?.displayName || user?.email || '' }}
-      onSignOut={async () => {
-        await signOut();
-        navigate('/login');
-      }}
-    />
+    <>
+      <SidebarLayout
+        label="Dashboard"
+        items={ITEMS}
+        user={{ name: user?.displayName || user?.email || '' }}
+        onSignOut={async () => {
+          await signOut();
+          navigate('/login');
+        }}
+        onManageProfile={() => setProfileOpen(true)}
+      />
+      <ProfileDialogHost open={profileOpen} onOpenChange={setProfileOpen} />
+    </>
   );
 }

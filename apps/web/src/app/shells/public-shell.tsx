@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Crown, Menu, ShieldCheck, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -6,10 +6,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth/use-auth';
 import { BrandMark } from './brand-mark';
+import { ProfileDialogHost } from './profile-dialog-host';
 import { useRouteMenu } from './use-route-menu';
-
-// Loaded on first use so the landing page ships without the dialog code.
-const EditProfileDialog = lazy(() => import('@/features/profile/components/edit-profile-dialog'));
 
 const SECTIONS = [
   { id: 'home', label: 'Home' },
@@ -74,7 +72,10 @@ export function PublicShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="fixed inset-x-0 top-3 z-40 px-3 sm:top-4">
@@ -150,11 +151,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         </aside>
       ) : null}
 
-      {user && profileOpen ? (
-        <Suspense fallback={null}>
-          <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
-        </Suspense>
-      ) : null}
+      <ProfileDialogHost open={Boolean(user) && profileOpen} onOpenChange={setProfileOpen} />
     </div>
   );
 }

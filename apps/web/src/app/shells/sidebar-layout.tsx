@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { BrandMark } from './brand-mark';
 import { useRouteMenu } from './use-route-menu';
@@ -22,6 +22,7 @@ export function SidebarLayout({
   user,
   badge,
   onSignOut,
+  onManageProfile,
   children,
 }: {
   label: string;
@@ -29,6 +30,7 @@ export function SidebarLayout({
   user: { name: string; email?: string };
   badge?: ReactNode;
   onSignOut: () => void;
+  onManageProfile?: () => void;
   children?: ReactNode;
 }) {
   const [open, setOpen] = useRouteMenu();
@@ -87,10 +89,19 @@ export function SidebarLayout({
         <div className="border-t border-slate-200 p-4">
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
           {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
+          {onManageProfile ? (
+            <button
+              type="button"
+              onClick={onManageProfile}
+              className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <UserCog className="size-4" aria-hidden /> Manage profile
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={onSignOut}
-            className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <LogOut className="size-4" aria-hidden /> Sign out
           </button>

@@ -27,7 +27,9 @@ export function Dialog({
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description>
+              ) : null}
             </div>
             <RadixDialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close dialog">
               <X className="size-5" aria-hidden />

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The centred card every sign-in screen sits in. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 pb-16 pt-28 sm:pt-32">
       <div className="w-full max-w-md">

@@ -62,10 +62,22 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field label="New password" htmlFor="reset-password" hint={policy ? `At least ${policy.minLength} characters.` : undefined}>
-            <Input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           <Field label="Repeat new password" htmlFor="reset-confirm">
-            <Input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Input
+              id="reset-confirm"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </Field>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <Button type="submit" size="lg" disabled={pending || !password}>

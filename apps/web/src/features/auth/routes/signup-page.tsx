@@ -62,11 +62,7 @@ export default function SignupPage() {
         <Field label="Email" htmlFor="signup-email">
           <Input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field
-          label="Password"
-          htmlFor="signup-password"
-          hint={policy ? `At least ${policy.minLength} characters.` : undefined}
-        >
+        <Field label="Password" htmlFor="signup-password" hint={policy ? `At least ${policy.minLength} characters.` : undefined}>
           <Input
             id="signup-password"
             type="password"

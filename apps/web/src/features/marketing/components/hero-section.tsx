@@ -14,9 +14,7 @@ function PrimaryCta() {
   const { loaded, user } = useAuth();
   // Render nothing until the session is known, so signed-in users never see the sign-up CTA flash.
   if (!loaded) return null;
-  const { to, label } = user
-    ? { to: '/dashboard', label: 'Go to Dashboard' }
-    : { to: '/onboarding', label: 'Get Content Done For You' };
+  const { to, label } = user ? { to: '/dashboard', label: 'Go to Dashboard' } : { to: '/onboarding', label: 'Get Content Done For You' };
   return (
     <Button asChild size="lg" className="w-full sm:w-auto">
       <Link to={to}>
@@ -34,21 +32,15 @@ export function HeroSection() {
       aria-labelledby="home-heading"
       className="relative isolate overflow-hidden bg-linear-to-b from-brand-50 via-white to-white px-4 pt-32 pb-16 sm:px-6 sm:pt-40 sm:pb-24"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-200/40 blur-3xl"
-      />
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-200/40 blur-3xl" />
       <div className="mx-auto max-w-3xl text-center">
         <Badge tone="brand">For creators, brands and agencies</Badge>
-        <h1
-          id="home-heading"
-          className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl"
-        >
+        <h1 id="home-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl">
           Your content, <span className="text-brand-600">done for you.</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 sm:text-xl">
-          Hookline plans, edits, captions and publishes your content on every platform, so you can focus on
-          creating while we handle the rest.
+          Hookline plans, edits, captions and publishes your content on every platform, so you can focus on creating while we handle the
+          rest.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <PrimaryCta />

@@ -22,16 +22,11 @@ function PricingCard({ plan }: { plan: PricingPlan }) {
         {highlighted && <Badge tone="gold">Most popular</Badge>}
       </div>
       <p className={cn('mt-2 text-sm', highlighted ? 'text-brand-100' : 'text-slate-600')}>{summary}</p>
-      <p className={cn('mt-6 text-3xl font-bold tracking-tight', highlighted ? 'text-white' : 'text-slate-900')}>
-        {price}
-      </p>
+      <p className={cn('mt-6 text-3xl font-bold tracking-tight', highlighted ? 'text-white' : 'text-slate-900')}>{price}</p>
       <ul className="mt-8 mb-10 space-y-3 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Check
-              aria-hidden="true"
-              className={cn('mt-0.5 size-4 shrink-0', highlighted ? 'text-brand-200' : 'text-brand-600')}
-            />
+            <Check aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', highlighted ? 'text-brand-200' : 'text-brand-600')} />
             <span className={highlighted ? 'text-brand-50' : 'text-slate-700'}>{feature}</span>
           </li>
         ))}

@@ -39,11 +39,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 
 export function TestimonialsSection() {
   return (
-    <section
-      id="testimonials"
-      aria-labelledby="testimonials-heading"
-      className="scroll-mt-24 bg-white px-4 py-20 sm:px-6 sm:py-24"
-    >
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="scroll-mt-24 bg-white px-4 py-20 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="testimonials-heading"

@@ -51,8 +51,8 @@ export default function ContactPage() {
           Talk to us about Enterprise
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-lg text-pretty text-slate-600">
-          Unlimited workspaces, SSO, audit logs, custom workflows and a dedicated success manager, backed by an
-          SLA. Book a call and we will shape a plan around your team.
+          Unlimited workspaces, SSO, audit logs, custom workflows and a dedicated success manager, backed by an SLA. Book a call and we will
+          shape a plan around your team.
         </p>
         <div className="mt-10">
           <BookCallLink />

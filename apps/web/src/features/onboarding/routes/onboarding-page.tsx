@@ -161,9 +161,12 @@ export default function OnboardingPage() {
             Back
           </Button>
           {step < STEP_TITLES.length - 1 ? (
-            <Button onClick={next}>Next</Button>
+            // Distinct keys: reusing one DOM button would turn the Next click into a form submit.
+            <Button key="next" onClick={next}>
+              Next
+            </Button>
           ) : (
-            <Button type="submit" disabled={submitting}>
+            <Button key="submit" type="submit" disabled={submitting}>
               {submitting ? 'Submitting…' : 'Submit'}
             </Button>
           )}

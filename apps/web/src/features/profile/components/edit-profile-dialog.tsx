@@ -68,54 +68,62 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const initials = (displayName || user?.email || '?').trim().charAt(0).toUpperCase();
   return (
     <form onSubmit={save} className="grid gap-4">
-        <div className="flex items-center gap-4">
-          {avatarUrl ? (
-            <img src={avatarUrl} alt="Avatar preview" className="size-16 rounded-full object-cover ring-2 ring-brand-100" />
-          ) : (
-            <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800" aria-hidden>
-              {initials}
-            </span>
-          )}
-          <dl className="min-w-0 text-sm">
-            <dt className="sr-only">Email</dt>
-            <dd className="truncate font-medium text-slate-900">{user?.email}</dd>
-            <dt className="sr-only">UID</dt>
-            <dd className="truncate text-xs text-slate-500">UID: {user?.uid}</dd>
-          </dl>
-        </div>
-        <Field label="Display name" htmlFor="profile-name">
-          <Input id="profile-name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoComplete="name" />
-        </Field>
-        <Field label="Photo URL" htmlFor="profile-photo">
-          <Input id="profile-photo" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} placeholder="https://…" />
-        </Field>
-        <Field label="Upload avatar" htmlFor="profile-avatar" hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.">
-          <input
-            ref={fileInput}
-            id="profile-avatar"
-            type="file"
-            accept="image/*"
-            onChange={chooseFile}
-            disabled={uploading !== null}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+      <div className="flex items-center gap-4">
+        {avatarUrl ? (
+          <img src={avatarUrl} alt="Avatar preview" className="size-16 rounded-full object-cover ring-2 ring-brand-100" />
+        ) : (
+          <span
+            className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
+            aria-hidden
+          >
+            {initials}
+          </span>
+        )}
+        <dl className="min-w-0 text-sm">
+          <dt className="sr-only">Email</dt>
+          <dd className="truncate font-medium text-slate-900">{user?.email}</dd>
+          <dt className="sr-only">UID</dt>
+          <dd className="truncate text-xs text-slate-500">UID: {user?.uid}</dd>
+        </dl>
+      </div>
+      <Field label="Display name" htmlFor="profile-name">
+        <Input id="profile-name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoComplete="name" />
+      </Field>
+      <Field label="Photo URL" htmlFor="profile-photo">
+        <Input id="profile-photo" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} placeholder="https://…" />
+      </Field>
+      <Field label="Upload avatar" htmlFor="profile-avatar" hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.">
+        <input
+          ref={fileInput}
+          id="profile-avatar"
+          type="file"
+          accept="image/*"
+          onChange={chooseFile}
+          disabled={uploading !== null}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+        />
+      </Field>
+      {uploading !== null ? (
+        <div>
+          <progress
+            className="h-2 w-full overflow-hidden rounded accent-brand-600"
+            value={uploading}
+            max={1}
+            aria-label="Avatar upload progress"
           />
-        </Field>
-        {uploading !== null ? (
-          <div>
-            <progress className="h-2 w-full overflow-hidden rounded accent-brand-600" value={uploading} max={1} aria-label="Avatar upload progress" />
-            <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(uploading * 100)}%</p>
-          </div>
-        ) : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        {saved ? <Alert tone="success">Profile updated</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" disabled={saving || uploading !== null}>
-            {saving ? 'Saving…' : 'Save changes'}
-          </Button>
+          <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(uploading * 100)}%</p>
         </div>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {saved ? <Alert tone="success">Profile updated</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button type="submit" disabled={saving || uploading !== null}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
     </form>
   );
 }

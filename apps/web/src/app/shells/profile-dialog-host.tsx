@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react';
+
+// Loaded on first use so pages ship without the dialog code.
+const EditProfileDialog = lazy(() => import('@/features/profile/components/edit-profile-dialog'));
+
+export function ProfileDialogHost({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <EditProfileDialog open onOpenChange={onOpenChange} />
+    </Suspense>
+  );
+}

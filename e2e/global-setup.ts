@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailbox } from './support/mailbox.ts';
+import { startOidcProvider } from './support/oidc-provider.ts';
+
+export const FOUNDER_EMAIL = 'founder@e2e.test';
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitUntilReady(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the app did not become ready at ${url}`);
+}
+
+/**
+ * Starts the production build (npm run build first) on a fresh data dir, with a real SMTP server
+ * and a real OIDC provider beside it, and stops all three after the run.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/main.js')) || !fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('No production build: run "npm run build" first (npm run test:e2e does).');
+  }
+  const mailbox = await startMailbox();
+  const oidc = await startOidcProvider();
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-e2e-'));
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      FOUNDER_EMAIL,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      SIGNIN_RATE_LIMIT: '200',
+      ONBOARDING_RATE_LIMIT: '200',
+      GOOGLE_CLIENT_ID: 'hookline-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER_URL: oidc.url,
+      APPLE_CLIENT_ID: '',
+      APPLE_CLIENT_SECRET: '',
+    },
+  });
+  await waitUntilReady(`${baseUrl}/api/ready`, 30_000);
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    const code = await exited;
+    await Promise.all([mailbox.close(), oidc.close()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`the app exited with ${code} on SIGTERM (expected a clean shutdown)`);
+  };
+}

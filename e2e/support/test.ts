@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { FOUNDER_EMAIL } from '../global-setup.ts';
+
+export { expect, FOUNDER_EMAIL };
+export const PASSWORD = 'e2e-password-1';
+
+/** Tests run against the app global-setup started; each test uses its own accounts. */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+});
+
+let counter = 0;
+/** A fresh address per call, unique across workers and runs. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now()}-${++counter}@e2e.test`;
+}
+
+/** Signs up through the real API in the page's browser context, so the page is signed in. */
+export async function signUpViaApi(page: Page, email: string, name = '') {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name },
+    headers: { origin: process.env.E2E_BASE_URL! },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function signInViaForm(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
