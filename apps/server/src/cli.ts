@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -13,6 +13,7 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  loadEnvFileIfPresent();
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {

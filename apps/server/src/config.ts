@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const boolFromEnv = z
@@ -72,6 +73,11 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/** Loads ./.env into process.env when there is one (variables already set win). */
+export function loadEnvFileIfPresent(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Reads and validates the environment; every bad value is reported on its own line. */

@@ -1,11 +1,12 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
   let config;
   try {
+    loadEnvFileIfPresent();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
