@@ -9,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { openDatabase, type DatabaseTarget } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createFileStore } from './lib/file-store.ts';
+import { HttpError } from './lib/http-error.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -66,10 +67,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerSecurity(app, config);
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // The builder's result is thrown, so it must be an error our error handler understands.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {

@@ -84,13 +84,13 @@ export function loadEnvFileIfPresent(file = '.env'): void {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        const value = env[name];
-        return `${name}=${JSON.stringify(value ?? '')}: ${issue.message}`;
-      }),
-    );
+    // One line per variable, even when a list variable has several bad entries.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (!problems.has(name)) problems.set(name, `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    }
+    throw new ConfigError([...problems.values()]);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const ROLES = ['client', 'manager', 'admin', 'founder'] as const;
-export const ZRole = z.enum(ROLES);
-export type TRole = z.infer<typeof ZRole>;
+export type TRole = (typeof ROLES)[number];
 
 export const STAFF_ROLES: readonly TRole[] = ['manager', 'admin', 'founder'];
 

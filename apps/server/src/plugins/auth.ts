@@ -104,6 +104,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       },
     },
     advanced: {
+      // NOTE: Better Auth skips origin and redirect checks when NODE_ENV=test unless told otherwise.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.baseUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },

@@ -86,3 +86,43 @@ describe('identity', () => {
     expect(me.json()).toEqual({ error: 'Please sign in to continue.' });
   });
 });
+
+describe('identity limits and cookie security', () => {
+  it('rate limits sign-in attempts per IP with a 429', async () => {
+    const t = await createTestApp({ SIGNIN_RATE_LIMIT: '2' });
+    try {
+      const attempt = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: ORIGIN,
+          payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+        });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the session cookie Secure when the app is served over https', async () => {
+    const t = await createTestApp({ BASE_URL: 'https://hookline.example' });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'https://hookline.example' },
+        payload: { email: 'secure@example.com', password: 'correct-horse-1', name: '' },
+      });
+      expect(response.statusCode).toBe(200);
+      const cookie = [response.headers['set-cookie']].flat().find((c) => c?.includes('session_token'));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+    } finally {
+      await t.close();
+    }
+  });
+});

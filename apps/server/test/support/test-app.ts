@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import type { DatabaseTarget } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseTarget, type Db } from '../../src/db/database.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: TEST_BASE_URL };
@@ -15,6 +15,10 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   dataDir: string;
+  /** Where the app keeps its data: its SQLite file, or its PostgreSQL schema. */
+  target: DatabaseTarget;
+  /** A second, independent connection to the app's database, for checking what the API stored. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -51,11 +55,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const app = await buildApp(config, { databaseTarget: target, serveWeb: false });
   await app.ready();
+  const inspector = openDatabase(target);
   return {
     app,
     config,
     dataDir,
+    target,
+    db: inspector.db,
     async close() {
+      await inspector.close();
       await app.close();
       await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -78,4 +86,20 @@ export async function signUp(app: FastifyInstance, input: { email: string; passw
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response.headers['set-cookie']), user: response.json().user as { id: string; email: string } };
+}
+
+/** Signs in with email and password; returns the session cookie and the bearer token (Better Auth bearer plugin). */
+export async function signIn(app: FastifyInstance, input: { email: string; password?: string }) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: ORIGIN,
+    payload: { email: input.email, password: input.password ?? 'correct-horse-1' },
+  });
+  const token = response.headers['set-auth-token'];
+  return {
+    response,
+    cookie: sessionCookie(response.headers['set-cookie']),
+    token: typeof token === 'string' ? token : undefined,
+  };
 }

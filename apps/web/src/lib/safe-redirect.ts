@@ -8,7 +8,9 @@ export function safeRedirect(target: string | null | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_REDIRECT;
   try {
     const url = new URL(target, 'http://hookline.invalid');
-    if (url.origin !== 'http://hookline.invalid') return DEFAULT_REDIRECT;
+    // Dot segments can collapse "/..//evil.com" into a protocol-relative "//evil.com".
+    if (url.origin !== 'http://hookline.invalid' || url.pathname.startsWith('//') || url.pathname.startsWith('/\\'))
+      return DEFAULT_REDIRECT;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return DEFAULT_REDIRECT;

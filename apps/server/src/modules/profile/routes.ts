@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZProfile, ZUpdateProfileRequest, ZUploadAvatarResponse } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
+import { formatBytes } from '@hookline/shared';
 import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { getProfile, updateProfile } from './update-profile.ts';
@@ -29,11 +30,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const user = sessionUserOf(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the avatar as multipart/form-data with a "file" field.');
-      const maxMb = Math.round(ctx.config.AVATAR_MAX_BYTES / 1024 / 1024);
       const part = await request.file({ limits: { fileSize: ctx.config.AVATAR_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpError(400, 'Choose an image file to upload.');
       const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `Avatar must be ${maxMb} MB or smaller.`);
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `Avatar must be ${formatBytes(ctx.config.AVATAR_MAX_BYTES)} or smaller.`);
         throw error;
       });
       const { url } = await uploadAvatar(ctx.files, { userId: user.id, fileName: part.filename, bytes });

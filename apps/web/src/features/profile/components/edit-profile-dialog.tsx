@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
+import { formatBytes } from '@hookline/shared';
 import { errorMessage } from '@/lib/api-client';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -53,7 +54,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
     if (!file || !user) return;
     setError(null);
     try {
-      if (maxBytes && file.size > maxBytes) throw new Error(`Avatar must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller.`);
+      if (maxBytes && file.size > maxBytes) throw new Error(`Avatar must be ${formatBytes(maxBytes)} or smaller.`);
       setUploading(0);
       const { url } = await uploadAvatar(file, setUploading);
       setAvatarUrl(url);
@@ -92,7 +93,11 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
       <Field label="Photo URL" htmlFor="profile-photo">
         <Input id="profile-photo" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} placeholder="https://…" />
       </Field>
-      <Field label="Upload avatar" htmlFor="profile-avatar" hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.">
+      <Field
+        label="Upload avatar"
+        htmlFor="profile-avatar"
+        hint={`JPEG, PNG, WebP, GIF or AVIF, up to ${formatBytes(maxBytes ?? 5 * 1024 * 1024)}.`}
+      >
         <input
           ref={fileInput}
           id="profile-avatar"

@@ -1,0 +1,120 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ORIGIN, sessionCookie, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
+
+describe('sign-in with an external OpenID Connect provider (Google slot, local mock IdP)', () => {
+  let idp: OAuth2Server;
+  let t: TestApp;
+  let claims: { email: string; name: string; sub: string };
+
+  beforeAll(async () => {
+    idp = new OAuth2Server();
+    await idp.issuer.keys.generate('RS256');
+    await idp.start(0, '127.0.0.1');
+    idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+      token.payload.sub = claims.sub;
+      token.payload.email = claims.email;
+      token.payload.email_verified = true;
+      token.payload.name = claims.name;
+    });
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: 'hookline-test',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER_URL: idp.issuer.url!,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('GET /api/config shows google configured and apple not', async () => {
+    const response = await t.app.inject({ url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().providers).toEqual({ google: true, apple: false });
+  });
+
+  /** Runs the authorization-code flow up to the app's callback; returns the callback's answer. */
+  async function runFlow(callbackURL: string) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: ORIGIN,
+      payload: { provider: 'google', callbackURL },
+    });
+    expect(start.statusCode).toBe(200);
+    const authorizeUrl = new URL(start.json().url);
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${idp.issuer.url}/authorize`);
+    expect(authorizeUrl.searchParams.get('client_id')).toBe('hookline-test');
+    expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
+    expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
+    expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    const stateCookies = sessionCookie(start.headers['set-cookie']);
+
+    // The browser's trip to the identity provider, over real HTTP.
+    const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const back = new URL(authorize.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
+    expect(back.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
+    expect(back.searchParams.get('code')).toBeTruthy();
+
+    return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: stateCookies } });
+  }
+
+  it('runs the authorization-code flow with PKCE and opens a session for the id token email', async () => {
+    claims = { sub: 'oidc-user-1', email: 'oidc.user@example.com', name: 'Olivia Oidc' };
+    const callback = await runFlow('/dashboard');
+    expect(callback.statusCode, callback.headers.location as string).toBe(302);
+    const location = new URL(String(callback.headers.location), TEST_BASE_URL);
+    expect(location.origin).toBe(TEST_BASE_URL);
+    expect(location.pathname).toBe('/dashboard');
+    expect(location.searchParams.get('error')).toBeNull();
+    const cookie = sessionCookie(callback.headers['set-cookie']);
+    expect(cookie).toMatch(/session_token=/);
+
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'oidc.user@example.com', displayName: 'Olivia Oidc', role: 'client' });
+
+    const account = await t.db
+      .selectFrom('account')
+      .innerJoin('user', 'user.id', 'account.userId')
+      .select(['account.providerId', 'account.accountId', 'user.email'])
+      .where('user.email', '=', 'oidc.user@example.com')
+      .execute();
+    expect(account).toEqual([{ providerId: 'google', accountId: 'oidc-user-1', email: 'oidc.user@example.com' }]);
+  });
+
+  it('signs the same person in again without creating a second account', async () => {
+    claims = { sub: 'oidc-user-1', email: 'oidc.user@example.com', name: 'Olivia Oidc' };
+    const callback = await runFlow('/dashboard');
+    expect(callback.statusCode).toBe(302);
+    const cookie = sessionCookie(callback.headers['set-cookie']);
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.json().email).toBe('oidc.user@example.com');
+    const users = await t.db.selectFrom('user').select('id').where('email', '=', 'oidc.user@example.com').execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('refuses a callback whose state does not match the browser (no cookies): no session', async () => {
+    claims = { sub: 'oidc-user-2', email: 'intruder@example.com', name: 'Ivy' };
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: ORIGIN,
+      payload: { provider: 'google', callbackURL: '/dashboard' },
+    });
+    const authorize = await fetch(start.json().url, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    const callback = await t.app.inject({ url: `${back.pathname}${back.search}` });
+    expect(callback.statusCode).toBe(302);
+    expect(new URL(String(callback.headers.location), TEST_BASE_URL).searchParams.get('error')).toBe('state_mismatch');
+    expect(sessionCookie(callback.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
+    const users = await t.db.selectFrom('user').select('id').where('email', '=', 'intruder@example.com').execute();
+    expect(users).toEqual([]);
+  });
+});
