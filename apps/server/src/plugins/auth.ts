@@ -141,6 +141,17 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
   return { id, email, name, image: image ?? null, role: role ?? 'client' };
 }
 
+/** Better Auth answers failures as { code, message }; the API's convention adds { error } beside them. */
+function withErrorField(body: Buffer): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    if (typeof json.error === 'string' || typeof json.message !== 'string') return body;
+    return Buffer.from(JSON.stringify({ error: json.message, ...json }));
+  } catch {
+    return body;
+  }
+}
+
 /** Mounts Better Auth's handler at /api/auth/* with the raw request body passed through untouched. */
 export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: AppConfig) {
   await app.register(async (scope) => {
@@ -149,7 +160,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      config: { public: true },
+      // NOTE: Apple's form_post callback is a cross-site POST; Better Auth checks origins and state itself.
+      config: { public: true, ownOriginCheck: true },
       async handler(request, reply) {
         const headers = fromNodeHeaders(request.headers);
         // Better Auth's rate limiter keys on this header; never trust the client's own copy.
@@ -158,11 +170,14 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         const response = await auth.handler(new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body }));
         reply.status(response.status);
         response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie') reply.header(key, value);
+          // Fastify sets content-length for the body it sends (which may gain an error field).
+          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        if (!response.body) return reply.send(null);
+        const answer = Buffer.from(await response.arrayBuffer());
+        return reply.send(response.status >= 400 ? withErrorField(answer) : answer);
       },
     });
   });

@@ -15,6 +15,13 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The handler checks origins itself (Better Auth: trusted origins, CSRF, OAuth state). */
+    ownOriginCheck?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig) {
@@ -23,7 +30,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
 
   // Cookies are SameSite=Lax; this also refuses cross-site state changes from older browsers.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.ownOriginCheck) return;
     const origin = request.headers.origin;
     if (origin && origin !== ownOrigin) throw new HttpError(403, 'Cross-origin request refused');
   });

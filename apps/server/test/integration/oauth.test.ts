@@ -118,3 +118,61 @@ describe('sign-in with an external OpenID Connect provider (Google slot, local m
     expect(users).toEqual([]);
   });
 });
+
+describe('Apple sign-in (OpenID Connect with response_mode=form_post, local mock IdP)', () => {
+  let idp: OAuth2Server;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    idp = new OAuth2Server();
+    await idp.issuer.keys.generate('RS256');
+    await idp.start(0, '127.0.0.1');
+    idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+      Object.assign(token.payload, { sub: 'apple-user-1', email: 'apple.user@example.com', email_verified: true });
+    });
+    t = await createTestApp({
+      APPLE_CLIENT_ID: 'com.hookline.web',
+      APPLE_CLIENT_SECRET: 'apple-client-secret-jwt',
+      APPLE_ISSUER_URL: idp.issuer.url!,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('accepts the cross-site form POST Apple sends back, then finishes the flow with the browser cookies', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json().providers).toEqual({ google: false, apple: true });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: ORIGIN,
+      payload: { provider: 'apple', callbackURL: '/dashboard' },
+    });
+    expect(start.statusCode).toBe(200);
+    const authorizeUrl = new URL(start.json().url);
+    expect(authorizeUrl.searchParams.get('response_mode')).toBe('form_post');
+    expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'name']));
+    const stateCookies = sessionCookie(start.headers['set-cookie']);
+
+    const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    // Apple's page posts code and state from its own origin; SameSite=Lax cookies do not come along.
+    const formPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/apple',
+      headers: { origin: 'https://appleid.apple.com', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }).toString(),
+    });
+    expect(formPost.statusCode, formPost.body).toBe(302);
+    const getBack = new URL(String(formPost.headers.location), TEST_BASE_URL);
+    expect(getBack.pathname).toBe('/api/auth/callback/apple');
+
+    // The browser follows that redirect as a same-site GET, now with its cookies.
+    const callback = await t.app.inject({ url: `${getBack.pathname}${getBack.search}`, headers: { cookie: stateCookies } });
+    expect(callback.statusCode).toBe(302);
+    expect(new URL(String(callback.headers.location), TEST_BASE_URL).pathname).toBe('/dashboard');
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: sessionCookie(callback.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ email: 'apple.user@example.com', role: 'client' });
+  });
+});
