@@ -1,7 +1,12 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { authMigration } from './migrations/001-auth.ts';
 import { workspacesAndRequestsMigration } from './migrations/002-workspaces-and-requests.ts';
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  return rows[0].schema;
+}
 
 /** Migrations are code (bundled with the server), applied in name order at start-up. */
 function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration> {
@@ -13,7 +18,10 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => listMigrations(handle.kind) };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  // NOTE: on PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which
+  // one; another schema's copy (another app, or a parallel test) would make it skip creating ours.
+  const migrationTableSchema = handle.kind === 'postgres' ? await currentSchema(handle) : undefined;
+  const { error, results } = await new Migrator({ db: handle.db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
