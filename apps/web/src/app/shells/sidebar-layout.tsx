@@ -43,7 +43,7 @@ export function SidebarLayout({
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
           aria-expanded={open}
           aria-controls="sidebar"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label="Menu"
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
@@ -65,6 +65,14 @@ export function SidebarLayout({
             <BrandMark /> Hookline
           </Link>
           {badge}
+          <button
+            type="button"
+            className="ml-auto rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+          >
+            <X className="size-5" aria-hidden />
+          </button>
         </div>
         <nav aria-label={label} className="flex-1 overflow-y-auto px-3">
           <ul className="grid gap-1">

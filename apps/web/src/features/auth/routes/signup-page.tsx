@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { authClient } from '@/lib/auth/auth-client';
-import { useAuth } from '@/lib/auth/use-auth';
 import { authErrorMessage, passwordPolicyError } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 
@@ -14,15 +13,12 @@ export default function SignupPage() {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
-  const { loaded, user } = useAuth();
   const policy = useRuntimeConfig().data?.passwordPolicy;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  if (loaded && user && !pending) return <Navigate to={redirectTo} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
