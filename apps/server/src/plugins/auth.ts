@@ -25,30 +25,29 @@ function resolveAuthSecret(config: AppConfig): string {
 
 /** Google and Apple both speak OpenID Connect; discovery lets tests point them at a local OIDC server. */
 function listOAuthProviders(config: AppConfig): GenericOAuthConfig[] {
-  const providers: GenericOAuthConfig[] = [];
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    providers.push({
+  const candidates = [
+    {
       providerId: 'google',
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
-      discoveryUrl: `${config.GOOGLE_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      issuer: config.GOOGLE_ISSUER_URL,
       scopes: ['openid', 'email', 'profile'],
-      pkce: true,
-    });
-  }
-  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
-    providers.push({
+    },
+    {
       providerId: 'apple',
       clientId: config.APPLE_CLIENT_ID,
       clientSecret: config.APPLE_CLIENT_SECRET,
-      discoveryUrl: `${config.APPLE_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      issuer: config.APPLE_ISSUER_URL,
       scopes: ['openid', 'email', 'name'],
       // NOTE: Apple only returns name and email scopes with form_post.
-      responseMode: 'form_post',
-      pkce: true,
-    });
-  }
-  return providers;
+      responseMode: 'form_post' as const,
+    },
+  ];
+  return candidates.flatMap(({ issuer, clientId, clientSecret, ...provider }) =>
+    clientId && clientSecret
+      ? [{ ...provider, clientId, clientSecret, pkce: true, discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration` }]
+      : [],
+  );
 }
 
 export function listConfiguredProviders(config: AppConfig) {

@@ -2,21 +2,24 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, sessionCookie, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 
+/** A local OpenID Connect provider whose id tokens carry the claims claimsFor() gives at signing time. */
+async function startIdp(claimsFor: () => Record<string, unknown>): Promise<OAuth2Server> {
+  const idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, { email_verified: true, ...claimsFor() });
+  });
+  return idp;
+}
+
 describe('sign-in with an external OpenID Connect provider (Google slot, local mock IdP)', () => {
   let idp: OAuth2Server;
   let t: TestApp;
   let claims: { email: string; name: string; sub: string };
 
   beforeAll(async () => {
-    idp = new OAuth2Server();
-    await idp.issuer.keys.generate('RS256');
-    await idp.start(0, '127.0.0.1');
-    idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-      token.payload.sub = claims.sub;
-      token.payload.email = claims.email;
-      token.payload.email_verified = true;
-      token.payload.name = claims.name;
-    });
+    idp = await startIdp(() => claims);
     t = await createTestApp({
       GOOGLE_CLIENT_ID: 'hookline-test',
       GOOGLE_CLIENT_SECRET: 'secret',
@@ -124,12 +127,7 @@ describe('Apple sign-in (OpenID Connect with response_mode=form_post, local mock
   let t: TestApp;
 
   beforeAll(async () => {
-    idp = new OAuth2Server();
-    await idp.issuer.keys.generate('RS256');
-    await idp.start(0, '127.0.0.1');
-    idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-      Object.assign(token.payload, { sub: 'apple-user-1', email: 'apple.user@example.com', email_verified: true });
-    });
+    idp = await startIdp(() => ({ sub: 'apple-user-1', email: 'apple.user@example.com' }));
     t = await createTestApp({
       APPLE_CLIENT_ID: 'com.hookline.web',
       APPLE_CLIENT_SECRET: 'apple-client-secret-jwt',

@@ -97,27 +97,27 @@ export function SidebarLayout({
         <div className="border-t border-slate-200 p-4">
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
           {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
-          {onManageProfile ? (
-            <button
-              type="button"
-              onClick={onManageProfile}
-              className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              <UserCog className="size-4" aria-hidden /> Manage profile
-            </button>
-          ) : null}
-          <button
-            type="button"
-            onClick={onSignOut}
-            className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            <LogOut className="size-4" aria-hidden /> Sign out
-          </button>
+          <div className="mt-3 grid gap-1">
+            {onManageProfile ? <SidebarAction icon={UserCog} label="Manage profile" onClick={onManageProfile} /> : null}
+            <SidebarAction icon={LogOut} label="Sign out" onClick={onSignOut} />
+          </div>
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
         {children ?? <Outlet />}
       </main>
     </div>
+  );
+}
+
+function SidebarAction({ icon: Icon, label, onClick }: { icon: SidebarItem['icon']; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
+      <Icon className="size-4" aria-hidden /> {label}
+    </button>
   );
 }
