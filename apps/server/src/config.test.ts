@@ -83,7 +83,7 @@ describe('loadConfig', () => {
     const lines = error.message.split('\n');
     expect(lines[0]).toBe('Invalid configuration:');
     expect(lines.slice(1)).toHaveLength(3);
-    expect(lines.find((l) => l.includes('PORT'))).toMatch(/^ {2}- PORT="abc": must be a number$/);
+    expect(lines.find((l) => l.includes('PORT'))).toMatch(/^ {2}- PORT="abc": must be a whole number from 0 to 65535$/);
     expect(lines.find((l) => l.includes('BASE_URL'))).toMatch(/^ {2}- BASE_URL="notaurl": must be a URL$/);
     expect(lines.find((l) => l.includes('FOUNDER_EMAIL'))).toMatch(
       /^ {2}- FOUNDER_EMAIL="nope": must be a comma-separated list of email addresses$/,
@@ -109,17 +109,36 @@ describe('loadConfig', () => {
     expect(Object.keys(byName).sort()).toEqual(
       ['AUTH_SECRET', 'DATABASE_URL', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'SMTP_URL', 'TRUST_PROXY'].sort(),
     );
-    expect(byName.PORT).toBe('PORT="70000": must be a port (0-65535)');
-    expect(byName.DATABASE_URL).toBe('DATABASE_URL="mysql://db": must start with postgres://, sqlite: or file:');
+    expect(byName.PORT).toBe('PORT="70000": must be a whole number from 0 to 65535');
+    expect(byName.DATABASE_URL).toBe('DATABASE_URL=(value hidden): must start with postgres://, sqlite: or file:');
     expect(byName.AUTH_SECRET).toBe('AUTH_SECRET="short": must be at least 32 characters');
     expect(byName.SMTP_URL).toBe('SMTP_URL="http://mail": must start with smtp:// or smtps://');
     expect(byName.TRUST_PROXY).toBe('TRUST_PROXY="maybe": must be true or false');
-    expect(byName.PASSWORD_MIN_LENGTH).toBe('PASSWORD_MIN_LENGTH="4": must be at least 6');
+    expect(byName.PASSWORD_MIN_LENGTH).toBe('PASSWORD_MIN_LENGTH="4": must be a whole number from 6 to 128');
   });
 
   it('is an Error subclass carrying the problem list', () => {
     const error = configErrorFor({ PORT: 'abc' });
     expect(error).toBeInstanceOf(Error);
-    expect(error.problems).toEqual(['PORT="abc": must be a number']);
+    expect(error.problems).toEqual(['PORT="abc": must be a whole number from 0 to 65535']);
+  });
+});
+
+describe('empty numeric variables', () => {
+  it('take the default instead of becoming 0', () => {
+    const config = loadConfig({ PORT: '', PASSWORD_MIN_LENGTH: '', AVATAR_MAX_BYTES: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.PASSWORD_MIN_LENGTH).toBe(8);
+    expect(config.AVATAR_MAX_BYTES).toBe(5 * 1024 * 1024);
+  });
+});
+
+describe('secrets in error output', () => {
+  it('are named but never echoed', () => {
+    const error = configErrorFor({ AUTH_SECRET: 'too-short-but-secret', SMTP_URL: 'http://user:hunter2@mail' });
+    expect(error.message).toContain('AUTH_SECRET=(value hidden): must be at least 32 characters');
+    expect(error.message).toContain('SMTP_URL=(value hidden): must start with smtp:// or smtps://');
+    expect(error.message).not.toContain('too-short-but-secret');
+    expect(error.message).not.toContain('hunter2');
   });
 });

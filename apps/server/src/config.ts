@@ -10,9 +10,21 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional());
 
+/** A whole number within [min, max]; empty or unset gives the default. */
+const intFromEnv = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: message })
+      .refine((n) => Number.isInteger(n) && n >= min && n <= max, message)
+      .default(fallback),
+  );
+};
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, 'must be a port (0-65535)').default(3000),
+  PORT: intFromEnv(0, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(
@@ -34,9 +46,9 @@ const ZEnv = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
-  PASSWORD_MIN_LENGTH: z.coerce.number({ error: 'must be a number' }).int().min(6, 'must be at least 6').max(128).default(8),
-  SIGNIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
-  ONBOARDING_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  PASSWORD_MIN_LENGTH: intFromEnv(6, 128, 8),
+  SIGNIN_RATE_LIMIT: intFromEnv(1, 1_000_000, 10),
+  ONBOARDING_RATE_LIMIT: intFromEnv(1, 1_000_000, 10),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -52,11 +64,7 @@ const ZEnv = z.object({
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER_URL: z.url({ error: 'must be a URL' }).default('https://appleid.apple.com'),
   ENTERPRISE_CALL_URL: z.url({ error: 'must be a URL' }).default('https://cal.com/hookline/enterprise'),
-  AVATAR_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1024)
-    .default(5 * 1024 * 1024),
+  AVATAR_MAX_BYTES: intFromEnv(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -68,6 +76,9 @@ export type AppConfig = Env & {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 };
+
+/** Never echoed in error output: they hold secrets or credentials. */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET', 'APPLE_CLIENT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -88,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = new Map<string, string>();
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
-      if (!problems.has(name)) problems.set(name, `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+      const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
+      if (!problems.has(name)) problems.set(name, `${name}=${shown}: ${issue.message}`);
     }
     throw new ConfigError([...problems.values()]);
   }
