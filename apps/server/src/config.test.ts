@@ -112,7 +112,7 @@ describe('loadConfig', () => {
     expect(byName.PORT).toBe('PORT="70000": must be a whole number from 0 to 65535');
     expect(byName.DATABASE_URL).toBe('DATABASE_URL=(value hidden): must start with postgres://, sqlite: or file:');
     expect(byName.AUTH_SECRET).toBe('AUTH_SECRET=(value hidden): must be at least 32 characters');
-    expect(byName.SMTP_URL).toBe('SMTP_URL="http://mail": must start with smtp:// or smtps://');
+    expect(byName.SMTP_URL).toBe('SMTP_URL=(value hidden): must start with smtp:// or smtps://');
     expect(byName.TRUST_PROXY).toBe('TRUST_PROXY="maybe": must be true or false');
     expect(byName.PASSWORD_MIN_LENGTH).toBe('PASSWORD_MIN_LENGTH="4": must be a whole number from 6 to 128');
   });
