@@ -6,3 +6,8 @@ export * from './contracts/runtime-config.ts';
 export * from './contracts/onboarding.ts';
 export * from './contracts/profile.ts';
 export * from './contracts/health.ts';
+export * from './contracts/admin/common.ts';
+export * from './contracts/admin/clients.ts';
+export * from './contracts/admin/requests.ts';
+export * from './contracts/admin/overview.ts';
+export * from './contracts/admin/settings.ts';
