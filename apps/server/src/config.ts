@@ -64,6 +64,14 @@ const ZEnv = z.object({
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER_URL: z.url({ error: 'must be a URL' }).default('https://appleid.apple.com'),
   ENTERPRISE_CALL_URL: z.url({ error: 'must be a URL' }).default('https://cal.com/hookline/enterprise'),
+  AIRTABLE_TOKEN: optionalString,
+  AIRTABLE_BASE_ID: optionalString,
+  AIRTABLE_TABLE: z.string().default('Onboarding'),
+  AIRTABLE_API_URL: z.url({ error: 'must be a URL' }).default('https://api.airtable.com'),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  FFMPEG_PATH: z.string().default('ffmpeg'),
   AVATAR_MAX_BYTES: intFromEnv(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,7 +86,15 @@ export type AppConfig = Env & {
 };
 
 /** Never echoed in error output: they hold secrets or credentials. */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET', 'APPLE_CLIENT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'APPLE_CLIENT_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'AIRTABLE_TOKEN',
+  'AI_API_KEY',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { authMigration } from './migrations/001-auth.ts';
 import { workspacesAndRequestsMigration } from './migrations/002-workspaces-and-requests.ts';
+import { adminConsoleMigration } from './migrations/003-admin-console.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -13,6 +14,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
   return {
     '001-auth': authMigration(kind),
     '002-workspaces-and-requests': workspacesAndRequestsMigration,
+    '003-admin-console': adminConsoleMigration,
   };
 }
 

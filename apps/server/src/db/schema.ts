@@ -64,6 +64,8 @@ export interface WorkspaceTable {
   name: string;
   ownerEmail: string;
   status: string;
+  plan: Generated<string>;
+  planMonthlyUsd: number | null;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -72,6 +74,7 @@ export interface OnboardingRecordTable {
   workspaceId: string;
   /** JSON of TOnboardingData. */
   data: string;
+  airtableRecordId: string | null;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -96,6 +99,19 @@ export interface TimelineEntryTable {
   ts: IsoTime;
 }
 
+export interface WorkspaceManagerTable {
+  workspaceId: string;
+  email: string;
+  createdAt: IsoTime;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updatedAt: IsoTime;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -106,4 +122,6 @@ export interface Database {
   onboardingRecord: OnboardingRecordTable;
   request: RequestTable;
   timelineEntry: TimelineEntryTable;
+  workspaceManager: WorkspaceManagerTable;
+  setting: SettingTable;
 }

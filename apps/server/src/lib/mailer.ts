@@ -13,6 +13,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Can mail go out? SMTP: the server answers; outbox: works, but nobody receives anything. */
+  check(): Promise<{ ok: boolean; detail: string }>;
   /** 'smtp' when SMTP_URL is set, else 'outbox' (files under DATA_DIR/outbox). */
   readonly mode: 'smtp' | 'outbox';
 }
@@ -25,6 +27,14 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       async send(message) {
         await transport.sendMail({ from: config.MAIL_FROM, ...message });
       },
+      async check() {
+        try {
+          await transport.verify();
+          return { ok: true, detail: 'SMTP server answers' };
+        } catch (error) {
+          return { ok: false, detail: `SMTP server unreachable: ${(error as Error).message}` };
+        }
+      },
     };
   }
   // Without SMTP the message is still built for real and kept as an .eml file an operator can open.
@@ -32,6 +42,9 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     mode: 'outbox',
+    async check() {
+      return { ok: true, detail: `SMTP_URL not set: mails are written to ${outbox}` };
+    },
     async send(message) {
       const info = await builder.sendMail({ from: config.MAIL_FROM, ...message });
       await fs.mkdir(outbox, { recursive: true });

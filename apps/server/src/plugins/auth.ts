@@ -3,12 +3,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
+import { getSettings } from '../modules/settings/settings-store.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -55,8 +57,15 @@ export function listConfiguredProviders(config: AppConfig) {
   return { google: ids.includes('google'), apple: ids.includes('apple') };
 }
 
+export const SIGNUP_CLOSED_MESSAGE = 'Public sign-up is closed. Ask the Hookline team for an invitation.';
+
 export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: Mailer) {
   const founders = new Set(config.FOUNDER_EMAIL);
+  /** allowSelfSignup=false closes sign-up on the server; founders and invited owners still get in. */
+  const refuseClosedSignup = async (email: string | undefined) => {
+    if (email && founders.has(email.toLowerCase())) return;
+    if (!(await getSettings(database.db)).allowSelfSignup) throw new APIError('FORBIDDEN', { message: SIGNUP_CLOSED_MESSAGE });
+  };
   const oauthProviders = listOAuthProviders(config);
   return betterAuth({
     appName: 'Hookline',
@@ -81,10 +90,17 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') await refuseClosedSignup((ctx.body as { email?: string } | undefined)?.email);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           async before(user) {
+            // Also covers accounts made by a first Google or Apple sign-in.
+            await refuseClosedSignup(user.email);
             return { data: { ...user, role: founders.has(user.email.toLowerCase()) ? 'founder' : 'client' } };
           },
         },

@@ -35,3 +35,10 @@ export function sessionUserOf(request: { user?: SessionUser }): SessionUser {
   if (!request.user) throw new HttpError(401, 'Please sign in to continue.');
   return request.user;
 }
+
+/** Inside a guarded scope: the signed-in user, who must hold one of these roles (else 403 with the message). */
+export function requireRole(request: { user?: SessionUser }, roles: readonly string[], message: string): SessionUser {
+  const user = sessionUserOf(request);
+  if (!roles.includes(user.role)) throw new HttpError(403, message);
+  return user;
+}

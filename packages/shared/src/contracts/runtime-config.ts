@@ -6,5 +6,8 @@ export const ZRuntimeConfig = z.object({
   providers: z.object({ google: z.boolean(), apple: z.boolean() }),
   enterpriseCallUrl: z.string(),
   avatarMaxBytes: z.number().int(),
+  /** Admin setting: when false the server refuses public sign-up. */
+  allowSelfSignup: z.boolean(),
+  brandHue: z.number(),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

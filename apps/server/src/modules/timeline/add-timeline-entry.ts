@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
+import type { TTimelineEntry } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { TimelineEntryTable } from '../../db/schema.ts';
 
 export async function addTimelineEntry(
   db: Db,
   entry: { subjectType: TimelineEntryTable['subjectType']; subjectId: string; text: string; who: string; ts: string },
-): Promise<void> {
+): Promise<TTimelineEntry> {
+  const id = crypto.randomUUID();
   await db
     .insertInto('timelineEntry')
-    .values({ id: crypto.randomUUID(), ...entry })
+    .values({ id, ...entry })
     .execute();
+  return { id, text: entry.text, who: entry.who, ts: entry.ts };
 }

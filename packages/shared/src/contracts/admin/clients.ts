@@ -49,14 +49,24 @@ export const ZUpdateClientRequest = z
     plan: ZPlanKind.optional(),
     planMonthlyUsd: z.number().int().min(0).max(10_000_000).nullable().optional(),
   })
-  .refine((body) => body.status !== undefined || body.plan !== undefined || body.planMonthlyUsd !== undefined, 'Send status, plan or planMonthlyUsd');
+  .refine(
+    (body) => body.status !== undefined || body.plan !== undefined || body.planMonthlyUsd !== undefined,
+    'Send status, plan or planMonthlyUsd',
+  );
 export type TUpdateClientRequest = z.infer<typeof ZUpdateClientRequest>;
 
 /** POST and DELETE /api/admin/clients/{id}/manager; GET …/managers answers a list of emails. */
-export const ZManagerRequest = z.object({ email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(254) });
+export const ZManagerRequest = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(254),
+});
 export const ZManagersResponse = z.array(z.string());
 
 /** GET and PUT /api/admin/clients/{id}/onboarding */
-export const ZOnboardingRecord = z.object({ createdAt: z.string(), updatedAt: z.string(), data: ZOnboardingData, airtableRecordId: z.string().nullable() });
+export const ZOnboardingRecord = z.object({
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  data: ZOnboardingData,
+  airtableRecordId: z.string().nullable(),
+});
 export type TOnboardingRecord = z.infer<typeof ZOnboardingRecord>;
 export const ZOnboardingSyncQuery = z.object({ sync: z.enum(['0', '1']).optional() });

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAddNoteRequest,
+  ZApiError,
+  ZCreateRequestRequest,
+  ZIdParams,
+  ZListRequestsQuery,
+  ZListRequestsResponse,
+  ZRequest,
+  ZTimelineEntry,
+  ZUpdateRequestRequest,
+} from '@hookline/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { nowIso } from '../../db/database.ts';
+import { sessionUserOf } from '../../plugins/guards.ts';
+import { listTimeline } from '../timeline/list-timeline.ts';
+import { listRequests } from './list-requests.ts';
+import { openRequest } from './open-request.ts';
+import { getRequest } from './request-row.ts';
+import { addRequestNote, setRequestStatus } from './update-request.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['admin: requests'];
+
+export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    '/requests',
+    { schema: { tags, querystring: ZListRequestsQuery, response: { 200: ZListRequestsResponse, ...errors } } },
+    async (request) => listRequests(db, request.query),
+  );
+
+  app.post(
+    '/requests',
+    { schema: { tags, body: ZCreateRequestRequest, response: { 201: ZRequest, ...errors } } },
+    async (request, reply) => {
+      const { type, subject, requester } = request.body;
+      const owner = await db.selectFrom('workspace').select('id').where('ownerEmail', '=', requester).executeTakeFirst();
+      const id = await openRequest(db, {
+        workspaceId: owner?.id ?? null,
+        type,
+        subject,
+        requester,
+        who: sessionUserOf(request).email,
+        now: nowIso(),
+      });
+      return reply.status(201).send(await getRequest(db, id));
+    },
+  );
+
+  app.get('/requests/:id', { schema: { tags, params: ZIdParams, response: { 200: ZRequest, ...errors } } }, async (request) =>
+    getRequest(db, request.params.id),
+  );
+
+  app.patch(
+    '/requests/:id',
+    { schema: { tags, params: ZIdParams, body: ZUpdateRequestRequest, response: { 200: ZRequest, ...errors } } },
+    async (request) => setRequestStatus(db, request.params.id, request.body.status, sessionUserOf(request).email),
+  );
+
+  app.get(
+    '/requests/:id/timeline',
+    { schema: { tags, params: ZIdParams, response: { 200: z.array(ZTimelineEntry), ...errors } } },
+    async (request) => {
+      await getRequest(db, request.params.id);
+      return listTimeline(db, 'request', request.params.id);
+    },
+  );
+
+  app.post(
+    '/requests/:id/notes',
+    { schema: { tags, params: ZIdParams, body: ZAddNoteRequest, response: { 201: ZTimelineEntry, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await addRequestNote(db, request.params.id, request.body.note, sessionUserOf(request).email)),
+  );
+};

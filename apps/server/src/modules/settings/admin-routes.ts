@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAdminSettings, ZApiError, ZWebhookSecret } from '@hookline/shared';
+import type { AppContext } from '../../app-context.ts';
+import { requireRole } from '../../plugins/guards.ts';
+import { getSettings, getWebhookSecret, rotateWebhookSecret, saveSettings } from './settings-store.ts';
+
+const ADMINS = ['admin', 'founder'] as const;
+const ADMINS_ONLY = 'Only admins and founders can change settings.';
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+const tags = ['admin: settings'];
+
+export const settingsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  app.get('/settings', { schema: { tags, response: { 200: ZAdminSettings, ...errors } } }, async () => getSettings(db));
+
+  app.put('/settings', { schema: { tags, body: ZAdminSettings, response: { 200: ZAdminSettings, ...errors } } }, async (request) => {
+    requireRole(request, ADMINS, ADMINS_ONLY);
+    return saveSettings(db, request.body);
+  });
+
+  app.get('/webhooks/secret', { schema: { tags, response: { 200: ZWebhookSecret, ...errors } } }, async (request) => {
+    requireRole(request, ADMINS, 'Only admins and founders can see the webhook secret.');
+    return { secret: await getWebhookSecret(db) };
+  });
+
+  app.post('/webhooks/secret/rotate', { schema: { tags, response: { 200: ZWebhookSecret, ...errors } } }, async (request) => {
+    requireRole(request, ADMINS, ADMINS_ONLY);
+    return { secret: await rotateWebhookSecret(db) };
+  });
+};

@@ -1,0 +1,16 @@
+import type { TTimelineEntry } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import type { TimelineEntryTable } from '../../db/schema.ts';
+
+/** Newest first. */
+export async function listTimeline(db: Db, subjectType: TimelineEntryTable['subjectType'], subjectId: string): Promise<TTimelineEntry[]> {
+  return db
+    .selectFrom('timelineEntry')
+    .select(['id', 'text', 'who', 'ts'])
+    .where('subjectType', '=', subjectType)
+    .where('subjectId', '=', subjectId)
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}
