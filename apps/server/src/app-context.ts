@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { FileStore } from './lib/file-store.ts';
+import type { JobRunner } from './lib/jobs/job-queue.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Auth } from './plugins/auth.ts';
 
@@ -12,4 +13,5 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   files: FileStore;
+  jobs: JobRunner;
 }

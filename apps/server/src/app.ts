@@ -9,6 +9,8 @@ import type { AppContext } from './app-context.ts';
 import { openDatabase, type DatabaseTarget } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createFileStore } from './lib/file-store.ts';
+import { JobRunner } from './lib/jobs/job-queue.ts';
+import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   databaseTarget?: DatabaseTarget;
   /** Serve the SPA from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** Poll and run queued jobs in this process (tests drain the queue themselves). */
+  runJobs?: boolean;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -49,7 +53,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   const database = openDatabase(options.databaseTarget ?? config.database);
-  app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
   await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
 
@@ -61,7 +64,27 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     auth: createAuth(config, database, mailer),
     mailer,
     files: createFileStore(config),
+    jobs: new JobRunner({
+      db: database.db,
+      kind: database.kind,
+      log: app.log,
+      pollMs: config.JOB_POLL_MS,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    }),
   };
+  ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
+  if (options.runJobs ?? true) {
+    ctx.jobs.start();
+    // A change that queued a job has committed once its answer is sent: run it now, not at the next poll.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') ctx.jobs.kick();
+    });
+  }
+  // The job in hand finishes before the database closes.
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await database.close();
+  });
 
   registerErrorHandling(app);
   registerSecurity(app, config);

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database.ts';
 import { authMigration } from './migrations/001-auth.ts';
 import { workspacesAndRequestsMigration } from './migrations/002-workspaces-and-requests.ts';
 import { adminConsoleMigration } from './migrations/003-admin-console.ts';
+import { jobsAndWebhooksMigration } from './migrations/004-jobs-and-webhooks.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -15,6 +16,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '001-auth': authMigration(kind),
     '002-workspaces-and-requests': workspacesAndRequestsMigration,
     '003-admin-console': adminConsoleMigration,
+    '004-jobs-and-webhooks': jobsAndWebhooksMigration,
   };
 }
 

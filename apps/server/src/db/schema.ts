@@ -112,6 +112,33 @@ export interface SettingTable {
   updatedAt: IsoTime;
 }
 
+export interface JobTable {
+  id: string;
+  type: string;
+  /** JSON. */
+  payload: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  maxAttempts: number;
+  runAt: IsoTime;
+  lockedUntil: IsoTime | null;
+  lastError: string | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  eventId: string;
+  eventType: string;
+  url: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  error: string | null;
+  ts: IsoTime;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -124,4 +151,6 @@ export interface Database {
   timelineEntry: TimelineEntryTable;
   workspaceManager: WorkspaceManagerTable;
   setting: SettingTable;
+  job: JobTable;
+  webhookDelivery: WebhookDeliveryTable;
 }

@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getClient } from './client-row.ts';
 
 export interface CreatedClient {
@@ -58,6 +59,8 @@ export async function createClient(db: Db, input: Required<TCreateClientRequest>
       who,
       now,
     });
-    return { client: await getClient(trx, id), requestId, ownerInvited };
+    const client = await getClient(trx, id);
+    await emitWebhookEvent(trx, 'client.created', { client });
+    return { client, requestId, ownerInvited };
   });
 }

@@ -3,6 +3,7 @@ import { nowIso, type Db } from '../../db/database.ts';
 import { ensureWorkspace } from '../workspaces/ensure-workspace.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /**
  * Stores a questionnaire as the onboarding record of the workspace its email owns (created when
@@ -34,6 +35,7 @@ export async function submitOnboarding(db: Db, data: TOnboardingData): Promise<{
       who: data.email,
       now,
     });
+    await emitWebhookEvent(trx, 'onboarding.submitted', { clientId: workspace.id, data });
     return { requestId, workspaceId: workspace.id };
   });
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 export async function openRequest(
   db: Db,
@@ -21,5 +22,16 @@ export async function openRequest(
     })
     .execute();
   await addTimelineEntry(db, { subjectType: 'request', subjectId: id, text: 'Request opened', who: input.who, ts: input.now });
+  await emitWebhookEvent(db, 'request.created', {
+    request: {
+      id,
+      type: input.type,
+      subject: input.subject,
+      requester: input.requester,
+      status: 'open',
+      createdAt: input.now,
+      clientId: input.workspaceId,
+    },
+  });
   return id;
 }

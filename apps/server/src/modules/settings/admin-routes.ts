@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminSettings, ZApiError, ZWebhookSecret } from '@hookline/shared';
+import { ZAdminSettings, ZApiError, ZWebhookDeliveries, ZWebhookSecret } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { requireRole } from '../../plugins/guards.ts';
+import { listWebhookDeliveries } from '../webhooks/list-webhook-deliveries.ts';
+import { assertPublicWebhookUrl } from '../webhooks/ssrf-guard.ts';
 import { getSettings, getWebhookSecret, rotateWebhookSecret, saveSettings } from './settings-store.ts';
 
 const ADMINS = ['admin', 'founder'] as const;
@@ -15,6 +17,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.put('/settings', { schema: { tags, body: ZAdminSettings, response: { 200: ZAdminSettings, ...errors } } }, async (request) => {
     requireRole(request, ADMINS, ADMINS_ONLY);
+    await assertPublicWebhookUrl(request.body.webhookUrl, ctx.config.WEBHOOK_ALLOW_PRIVATE);
     return saveSettings(db, request.body);
   });
 
@@ -22,6 +25,10 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     requireRole(request, ADMINS, 'Only admins and founders can see the webhook secret.');
     return { secret: await getWebhookSecret(db) };
   });
+
+  app.get('/webhooks/deliveries', { schema: { tags, response: { 200: ZWebhookDeliveries, ...errors } } }, async () =>
+    listWebhookDeliveries(db),
+  );
 
   app.post('/webhooks/secret/rotate', { schema: { tags, response: { 200: ZWebhookSecret, ...errors } } }, async (request) => {
     requireRole(request, ADMINS, ADMINS_ONLY);

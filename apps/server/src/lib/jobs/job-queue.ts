@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbKind, Db } from '../../db/database.ts';
+
+export interface JobContext {
+  id: string;
+  attempt: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: unknown, job: JobContext) => Promise<void>;
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  runAt?: Date;
+}
+
+/** Adds a job in the caller's transaction, so a job exists exactly when the change that caused it commits. */
+export async function enqueueJob(db: Db, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('job')
+    .values({
+      id,
+      type,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      maxAttempts: options.maxAttempts ?? 1,
+      runAt: (options.runAt ?? new Date()).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  kind: DbKind;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  /** Delay before retry n (1-based): base * 2^(n-1). */
+  retryBaseMs: number;
+  /** How long a claimed job is ours before another runner may take it over (crash recovery). */
+  lockMs?: number;
+}
+
+/**
+ * Runs jobs stored in the app database. Claiming is atomic (PostgreSQL: FOR UPDATE SKIP LOCKED;
+ * SQLite: one writer), so several app instances or workers share one queue and each job runs once.
+ * A failing job is retried with exponential backoff until maxAttempts, then marked failed.
+ */
+export class JobRunner {
+  private handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  register(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a poll now (after an enqueue) instead of waiting for the next tick. */
+  kick(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  /** Stops polling and waits for the job in hand to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs due jobs until none is left (tests and the CLI use this directly). */
+  async drain(): Promise<number> {
+    let count = 0;
+    while (await this.runOne()) count += 1;
+    return count;
+  }
+
+  private schedule(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error) => this.options.log.error({ err: error }, 'job runner poll failed'))
+        .then(() => undefined)
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.schedule(this.options.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async claim() {
+    const { db, kind } = this.options;
+    const now = new Date();
+    const lockedUntil = new Date(now.getTime() + (this.options.lockMs ?? 5 * 60_000)).toISOString();
+    const due = db
+      .selectFrom('job')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', now.toISOString())]),
+          // A runner that died mid-job: its lock ran out.
+          eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', now.toISOString())]),
+        ]),
+      )
+      .orderBy('runAt')
+      .limit(1)
+      .$if(kind === 'postgres', (qb) => qb.modifyEnd(sql`for update skip locked`));
+    return db
+      .updateTable('job')
+      .set((eb) => ({ status: 'running', lockedUntil, attempts: eb('attempts', '+', 1), updatedAt: now.toISOString() }))
+      .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  private async runOne(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    const { db, log } = this.options;
+    const handler = this.handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      await handler(JSON.parse(job.payload), { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      await db
+        .updateTable('job')
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date().toISOString() })
+        .where('id', '=', job.id)
+        .execute();
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const retry = job.attempts < job.maxAttempts;
+      const runAt = new Date(Date.now() + this.options.retryBaseMs * 2 ** (job.attempts - 1)).toISOString();
+      await db
+        .updateTable('job')
+        .set({
+          status: retry ? 'pending' : 'failed',
+          runAt: retry ? runAt : job.runAt,
+          lockedUntil: null,
+          lastError: message,
+          updatedAt: new Date().toISOString(),
+        })
+        .where('id', '=', job.id)
+        .execute();
+      log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, retry }, `job failed: ${message}`);
+    }
+    return true;
+  }
+}

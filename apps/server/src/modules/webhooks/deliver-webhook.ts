@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import https from 'node:https';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { JobContext } from '../../lib/jobs/job-queue.ts';
+import { getWebhookSecret } from '../settings/settings-store.ts';
+import { guardedLookup, isPrivateAddress, PRIVATE_TARGET_MESSAGE } from './ssrf-guard.ts';
+import { signWebhook } from './sign-webhook.ts';
+
+export const WEBHOOK_JOB = 'webhook.deliver';
+const TIMEOUT_MS = 10_000;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export const ZWebhookJob = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  timestamp: z.string(),
+  url: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type TWebhookJob = z.infer<typeof ZWebhookJob>;
+
+/** One POST, no redirects followed, private targets refused at connect time. Resolves to the status. */
+function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    // An IP literal never goes through the lookup, so it is checked here.
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return reject(new Error(`${host} ${PRIVATE_TARGET_MESSAGE}`));
+    const client = target.protocol === 'https:' ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(allowPrivate),
+        timeout: TIMEOUT_MS,
+      },
+      (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_RESPONSE_BYTES) response.destroy();
+        });
+        response.on('close', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Delivers one event; every attempt is logged; a non-2xx answer or a network error throws, so the job is retried. */
+export async function deliverWebhook(db: Db, allowPrivate: boolean, payload: unknown, job: JobContext): Promise<void> {
+  const event = ZWebhookJob.parse(payload);
+  const body = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const secret = await getWebhookSecret(db);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Hookline-Webhooks/1',
+    'webhook-id': event.eventId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, event.eventId, timestamp, body),
+  };
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    status = await post(event.url, headers, body, allowPrivate);
+    if (status < 200 || status >= 300) error = status >= 300 && status < 400 ? `redirect ${status} not followed` : `HTTP ${status}`;
+  } catch (e) {
+    error = (e as Error).message;
+  }
+  await db
+    .insertInto('webhookDelivery')
+    .values({
+      id: crypto.randomUUID(),
+      eventId: event.eventId,
+      eventType: event.type,
+      url: event.url,
+      attempt: job.attempt,
+      status: error ? 'failed' : 'succeeded',
+      responseStatus: status,
+      error,
+      ts: new Date().toISOString(),
+    })
+    .execute();
+  if (error) throw new Error(error);
+}
