@@ -10,7 +10,7 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/demo.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
