@@ -25,6 +25,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Searches must agree.
+    sqlite.function(
+      'lower',
+      { deterministic: true },
+      (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null,
+    );
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
+import { newId } from '../lib/ids.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -124,7 +125,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       disableCSRFCheck: false,
       useSecureCookies: config.baseUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      database: { generateId: () => crypto.randomUUID() },
+      database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     telemetry: { enabled: false },

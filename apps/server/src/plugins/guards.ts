@@ -36,9 +36,12 @@ export function sessionUserOf(request: { user?: SessionUser }): SessionUser {
   return request.user;
 }
 
-/** Inside a guarded scope: the signed-in user, who must hold one of these roles (else 403 with the message). */
-export function requireRole(request: { user?: SessionUser }, roles: readonly string[], message: string): SessionUser {
-  const user = sessionUserOf(request);
-  if (!roles.includes(user.role)) throw new HttpError(403, message);
-  return user;
+/**
+ * A route-level onRequest hook inside a guarded scope: the user must hold one of these roles.
+ * onRequest runs before body validation, so a caller without the role learns nothing from a 400.
+ */
+export function requireRoles(roles: readonly string[], message: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!roles.includes(sessionUserOf(request).role)) throw new HttpError(403, message);
+  };
 }

@@ -65,12 +65,12 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
             children: [
-              { index: true, lazy: dashboardPage('Overview') },
-              { path: 'clients', lazy: dashboardPage('Clients') },
-              { path: 'clients/:id', lazy: dashboardPage('Client') },
-              { path: 'requests', lazy: dashboardPage('Requests') },
-              { path: 'requests/:id', lazy: dashboardPage('Request') },
-              { path: 'settings', lazy: dashboardPage('Settings') },
+              { index: true, lazy: lazyPage(() => import('@/features/admin/routes/overview-page')) },
+              { path: 'clients', lazy: lazyPage(() => import('@/features/admin/routes/clients-page')) },
+              { path: 'clients/:id', lazy: lazyPage(() => import('@/features/admin/routes/client-detail-page')) },
+              { path: 'requests', lazy: lazyPage(() => import('@/features/admin/routes/requests-page')) },
+              { path: 'requests/:id', lazy: lazyPage(() => import('@/features/admin/routes/request-detail-page')) },
+              { path: 'settings', lazy: lazyPage(() => import('@/features/admin/routes/settings-page')) },
             ],
           },
         ],

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbKind, Db } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
 
 export interface JobContext {
   id: string;
@@ -18,7 +18,7 @@ export interface EnqueueOptions {
 
 /** Adds a job in the caller's transaction, so a job exists exactly when the change that caused it commits. */
 export async function enqueueJob(db: Db, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = newId();
   const now = new Date().toISOString();
   await db
     .insertInto('job')

@@ -46,7 +46,7 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/clients',
     { schema: { tags, body: ZCreateClientRequest, response: { 201: ZClient, 409: ZApiError, ...errors } } },
     async (request, reply) => {
-      const created = await createClient(db, request.body, who(request));
+      const created = await createClient(db, request.body, { who: who(request), founderEmails: ctx.config.FOUNDER_EMAIL });
       if (created.ownerInvited) {
         // After the commit: a mail that fails to send is logged, the client stands.
         await inviteOwner(ctx, { userId: created.ownerInvited.userId, email: created.client.owner, clientName: created.client.name }).catch(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
+import { newId } from '../../lib/ids.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ export async function inviteOwner(
   await deps.db
     .insertInto('verification')
     .values({
-      id: crypto.randomUUID(),
+      id: newId(),
       identifier: `reset-password:${token}`,
       value: input.userId,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),

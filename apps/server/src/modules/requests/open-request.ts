@@ -1,13 +1,13 @@
-import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { newId } from '../../lib/ids.ts';
 
 export async function openRequest(
   db: Db,
   input: { workspaceId: string | null; type: 'onboarding' | 'support'; subject: string; requester: string; who: string; now: string },
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = newId();
   await db
     .insertInto('request')
     .values({

@@ -1,13 +1,13 @@
-import crypto from 'node:crypto';
 import type { TTimelineEntry } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { TimelineEntryTable } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
 
 export async function addTimelineEntry(
   db: Db,
   entry: { subjectType: TimelineEntryTable['subjectType']; subjectId: string; text: string; who: string; ts: string },
 ): Promise<TTimelineEntry> {
-  const id = crypto.randomUUID();
+  const id = newId();
   await db
     .insertInto('timelineEntry')
     .values({ id, ...entry })

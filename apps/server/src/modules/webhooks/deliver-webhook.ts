@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import https from 'node:https';
@@ -8,6 +7,7 @@ import type { JobContext } from '../../lib/jobs/job-queue.ts';
 import { getWebhookSecret } from '../settings/settings-store.ts';
 import { guardedLookup, isPrivateAddress, PRIVATE_TARGET_MESSAGE } from './ssrf-guard.ts';
 import { signWebhook } from './sign-webhook.ts';
+import { newId } from '../../lib/ids.ts';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
 const TIMEOUT_MS = 10_000;
@@ -78,7 +78,7 @@ export async function deliverWebhook(db: Db, allowPrivate: boolean, payload: unk
   await db
     .insertInto('webhookDelivery')
     .values({
-      id: crypto.randomUUID(),
+      id: newId(),
       eventId: event.eventId,
       eventType: event.type,
       url: event.url,

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { getSettings } from '../settings/settings-store.ts';
 import { WEBHOOK_JOB, type TWebhookJob } from './deliver-webhook.ts';
+import { newId } from '../../lib/ids.ts';
 
 export const WEBHOOK_EVENTS = [
   'client.created',
@@ -24,6 +24,6 @@ const WEBHOOK_MAX_ATTEMPTS = 8;
 export async function emitWebhookEvent(db: Db, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
   const { webhookUrl } = await getSettings(db);
   if (!webhookUrl) return;
-  const payload: TWebhookJob = { eventId: `evt_${crypto.randomUUID()}`, type, timestamp: new Date().toISOString(), url: webhookUrl, data };
+  const payload: TWebhookJob = { eventId: `evt_${newId()}`, type, timestamp: new Date().toISOString(), url: webhookUrl, data };
   await enqueueJob(db, WEBHOOK_JOB, payload, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
 }

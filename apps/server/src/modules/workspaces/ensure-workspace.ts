@@ -1,12 +1,12 @@
-import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
 
 /** The workspace owned by this email, created (active) when there is none. Safe under concurrent calls. */
 export async function ensureWorkspace(
   db: Db,
   input: { ownerEmail: string; name: string; now: string },
 ): Promise<{ id: string; created: boolean }> {
-  const id = crypto.randomUUID();
+  const id = newId();
   const inserted = await db
     .insertInto('workspace')
     .values({ id, name: input.name, ownerEmail: input.ownerEmail, status: 'active', createdAt: input.now, updatedAt: input.now })

@@ -1,0 +1,34 @@
+import type { TListClientsQuery, TListRequestsQuery, TOverviewRange } from '@hookline/shared';
+
+/** TanStack Query keys of the admin console; invalidating a prefix reloads everything under it. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overviews: ['admin', 'overview'] as const,
+  overview: (range: TOverviewRange) => ['admin', 'overview', range] as const,
+  clients: ['admin', 'clients'] as const,
+  clientList: (query: TListClientsQuery) => ['admin', 'clients', 'list', query] as const,
+  client: (id: string) => ['admin', 'clients', 'detail', id] as const,
+  clientManagers: (id: string) => ['admin', 'clients', 'detail', id, 'managers'] as const,
+  clientTimeline: (id: string) => ['admin', 'clients', 'detail', id, 'timeline'] as const,
+  clientOnboarding: (id: string) => ['admin', 'clients', 'detail', id, 'onboarding'] as const,
+  requests: ['admin', 'requests'] as const,
+  requestList: (query: TListRequestsQuery) => ['admin', 'requests', 'list', query] as const,
+  request: (id: string) => ['admin', 'requests', 'detail', id] as const,
+  requestTimeline: (id: string) => ['admin', 'requests', 'detail', id, 'timeline'] as const,
+  settings: ['admin', 'settings'] as const,
+  webhookSecret: ['admin', 'webhooks', 'secret'] as const,
+  webhookDeliveries: ['admin', 'webhooks', 'deliveries'] as const,
+  team: ['admin', 'team'] as const,
+};
+
+/** '?a=1&b=x' from the defined, non-empty values ('' when there are none). */
+export function toQueryString(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const clientPath = (id: string) => `/api/admin/clients/${encodeURIComponent(id)}`;
+export const requestPath = (id: string) => `/api/admin/requests/${encodeURIComponent(id)}`;

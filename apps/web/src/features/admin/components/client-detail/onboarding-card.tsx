@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Pencil } from 'lucide-react';
+import type { TClient, TOnboardingData } from '@hookline/shared';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useClientOnboarding } from '../../api/get-client-onboarding';
+import { adminKeys } from '../../api/keys';
+import { isSyncFailure, saveClientOnboarding } from '../../api/save-client-onboarding';
+import { SectionCard } from '../shared/section-card';
+import { OnboardingDetails } from './onboarding-details';
+import { EMPTY_ONBOARDING } from './onboarding-fields';
+import { OnboardingForm, type SaveMode } from './onboarding-form';
+
+/**
+ * SPEC: view -> edit (a draft copy) -> Save or Save & Sync returns to view and reloads the record;
+ * Cancel discards the draft. A load failure reads as 'none'. If the save itself fails the draft
+ * stays open so nothing typed is lost.
+ */
+export function OnboardingCard({ client }: { client: TClient }) {
+  const queryClient = useQueryClient();
+  const onboarding = useClientOnboarding(client.id);
+  const record = onboarding.isError ? null : (onboarding.data ?? null);
+  const [draft, setDraft] = useState<TOnboardingData | null>(null);
+  const [saving, setSaving] = useState<SaveMode | null>(null);
+
+  const startEdit = () =>
+    setDraft(
+      record
+        ? { ...EMPTY_ONBOARDING, ...record.data, channels: [...record.data.channels] }
+        : { ...EMPTY_ONBOARDING, email: client.owner, brand: client.name },
+    );
+
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.clientOnboarding(client.id) });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.clientTimeline(client.id) });
+  };
+
+  const save = async (mode: SaveMode) => {
+    if (!draft || saving) return;
+    setSaving(mode);
+    try {
+      await saveClientOnboarding(client.id, draft, { sync: mode === 'sync' });
+      toast.success(mode === 'sync' ? 'Saved & synced to Airtable' : 'Onboarding updated');
+      setDraft(null);
+    } catch (error) {
+      if (mode === 'sync' && isSyncFailure(error)) {
+        // The record was saved; only the push to Airtable failed.
+        toast.error('Sync failed', { description: errorMessage(error, 'Unknown error') });
+        setDraft(null);
+      } else {
+        toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
+      }
+    } finally {
+      setSaving(null);
+      reload();
+    }
+  };
+
+  return (
+    <SectionCard
+      title="Onboarding Details"
+      actions={
+        draft === null && !onboarding.isPending ? (
+          <Button variant="secondary" size="sm" onClick={startEdit}>
+            <Pencil className="size-3.5" aria-hidden /> Edit<span className="sr-only"> onboarding details</span>
+          </Button>
+        ) : null
+      }
+    >
+      {draft ? (
+        <OnboardingForm draft={draft} onChange={setDraft} onCancel={() => setDraft(null)} onSave={save} saving={saving} />
+      ) : onboarding.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2" aria-hidden>
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="grid gap-1.5">
+              <Skeleton className="h-3 w-16" />
+              <Skeleton className="h-4 w-40" />
+            </div>
+          ))}
+        </div>
+      ) : record ? (
+        <OnboardingDetails record={record} />
+      ) : (
+        <p className="text-sm text-slate-500">No onboarding captured yet.</p>
+      )}
+    </SectionCard>
+  );
+}

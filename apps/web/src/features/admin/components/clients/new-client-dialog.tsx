@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { TClientStatus } from '@hookline/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-client';
+import { createClient } from '../../api/create-client';
+
+/** SPEC: New Client. No client-side validation; closes after the attempt either way; onDone reloads. */
+export function NewClientDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="New Client" description="Create a workspace and owner account.">
+      <NewClientForm onClose={onClose} onDone={onDone} />
+    </Dialog>
+  );
+}
+
+function NewClientForm({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [owner, setOwner] = useState('');
+  const [status, setStatus] = useState<TClientStatus>('active');
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const client = await createClient({ name, owner, status });
+      toast.success('Client created', { description: client.name || name });
+    } catch (error) {
+      toast.error('Create failed', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setSaving(false);
+      onClose();
+      onDone();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field label="Client name" htmlFor="new-client-name">
+        <Input id="new-client-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="organization" autoFocus />
+      </Field>
+      <Field label="Owner email" htmlFor="new-client-owner">
+        <Input
+          id="new-client-owner"
+          type="email"
+          value={owner}
+          onChange={(e) => setOwner(e.target.value)}
+          placeholder="owner@example.com"
+          autoComplete="off"
+        />
+      </Field>
+      <Field label="Status" htmlFor="new-client-status">
+        <Select id="new-client-status" value={status} onChange={(e) => setStatus(e.target.value as TClientStatus)} className="w-full">
+          <option value="active">Active</option>
+          <option value="paused">Paused</option>
+        </Select>
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Create
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount } from '../../format';
+
+const DAY_MS = 86_400_000;
+
+/** One point per day, oldest first, ending today. */
+export function toDailyPoints(values: number[], today: number) {
+  const short = values.length <= 7;
+  const format = new Intl.DateTimeFormat(undefined, short ? { weekday: 'short' } : { month: 'short', day: 'numeric' });
+  const long = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+  return values.map((value, index) => {
+    const date = new Date(today - (values.length - 1 - index) * DAY_MS);
+    return { label: format.format(date), date: long.format(date), value };
+  });
+}
+
+/** Daily activity bars, with a text summary and a visually hidden table for screen readers. */
+export function ActivityChart({ values, title }: { values: number[]; title: string }) {
+  const titleId = useId();
+  const [today] = useState(() => Date.now());
+  const points = toDailyPoints(values, today);
+  const total = values.reduce((sum, n) => sum + n, 0);
+  const peak = points.reduce<(typeof points)[number] | null>((best, p) => (best === null || p.value > best.value ? p : best), null);
+
+  return (
+    <figure aria-labelledby={titleId} className="m-0">
+      <figcaption id={titleId} className="sr-only">
+        {title}
+      </figcaption>
+      <p className="mb-3 text-sm text-slate-600">
+        {formatCount(total)} in {points.length} days
+        {peak && peak.value > 0 ? ` · peak ${formatCount(peak.value)} on ${peak.date}` : ''}
+      </p>
+      <div className="h-56 text-brand-500" aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -20 }} accessibilityLayer={false}>
+            <CartesianGrid vertical={false} stroke="#e2e8f0" />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              axisLine={false}
+              tick={{ fontSize: 12, fill: '#64748b' }}
+              interval="preserveStartEnd"
+              minTickGap={12}
+            />
+            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: '#64748b' }} />
+            <Tooltip
+              cursor={{ fill: '#f1f5f9' }}
+              labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ''}
+              formatter={(value) => [formatCount(Number(value)), 'Jobs']}
+              contentStyle={{ borderRadius: 12, borderColor: '#e2e8f0', fontSize: 12 }}
+            />
+            <Bar dataKey="value" fill="currentColor" radius={[4, 4, 0, 0]} maxBarSize={40} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{title}, per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Jobs</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point, index) => (
+            <tr key={index}>
+              <th scope="row">{point.date}</th>
+              <td>{point.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,9 @@
+import type { TAdminSettings } from '@hookline/shared';
+
+/** What the form shows when the settings cannot be loaded (SPEC section 9). */
+export const DEFAULT_SETTINGS: TAdminSettings = {
+  supportEmail: 'support@hookline.app',
+  webhookUrl: '',
+  brandHue: 212,
+  allowSelfSignup: true,
+};

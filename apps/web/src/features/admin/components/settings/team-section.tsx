@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Crown } from 'lucide-react';
+import type { TStaffMember } from '@hookline/shared';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { Table, TableMessage, TBody, Td, Th, THead } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { adminKeys } from '../../api/keys';
+import { useTeam } from '../../api/list-team';
+import { setTeamRole, type TSetRoleRequest } from '../../api/set-team-role';
+import { SkeletonRows } from '../list/skeleton-rows';
+import { SectionCard } from '../shared/section-card';
+
+type Role = TSetRoleRequest['role'];
+const ROLE_LABELS: Record<Role, string> = { manager: 'Manager', admin: 'Admin', client: 'Remove staff access' };
+
+/** Founders only: staff accounts and their roles; 'client' removes staff access (after a confirmation). */
+export function TeamSection() {
+  const queryClient = useQueryClient();
+  const team = useTeam(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<TStaffMember | null>(null);
+
+  const apply = async (member: TStaffMember, role: Role) => {
+    setBusy(member.id);
+    try {
+      await setTeamRole(member.id, { role });
+      toast.success('Role updated', {
+        description: role === 'client' ? `${member.email} is no longer staff` : `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}`,
+      });
+    } catch (error) {
+      toast.error('Update failed', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setBusy(null);
+      setRemoving(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.team });
+    }
+  };
+
+  const rows = team.data ?? [];
+  return (
+    <SectionCard title="Team" description="Staff accounts and what they may do. Only founders see this section.">
+      {team.isError ? <Alert tone="error">API error: {team.error.message}</Alert> : null}
+      <Table caption="Staff accounts" className="shadow-none ring-slate-100" minWidth="min-w-[36rem]">
+        <THead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Role</Th>
+          </tr>
+        </THead>
+        <TBody aria-busy={team.isPending || undefined}>
+          {team.isPending ? (
+            <SkeletonRows rows={3} columns={3} />
+          ) : rows.length === 0 ? (
+            <TableMessage colSpan={3}>No staff accounts</TableMessage>
+          ) : (
+            rows.map((member) => (
+              <tr key={member.id}>
+                <Td className="font-medium text-slate-900">{member.name || '—'}</Td>
+                <Td className="break-all">{member.email}</Td>
+                <Td>
+                  {member.role === 'founder' ? (
+                    <Badge tone="gold">
+                      <Crown className="size-3" aria-hidden /> Founder
+                    </Badge>
+                  ) : (
+                    <Select
+                      aria-label={`Role of ${member.email}`}
+                      value={member.role}
+                      disabled={busy === member.id}
+                      onChange={(e) => {
+                        const role = e.target.value as Role;
+                        if (role === 'client') setRemoving(member);
+                        else void apply(member, role);
+                      }}
+                      className="w-52"
+                    >
+                      {(Object.keys(ROLE_LABELS) as Role[]).map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Td>
+              </tr>
+            ))
+          )}
+        </TBody>
+      </Table>
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove staff access?"
+        description={removing ? `${removing.email} will lose access to the admin console and become a client account.` : undefined}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setRemoving(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => removing && apply(removing, 'client')} disabled={busy !== null}>
+            Remove access
+          </Button>
+        </div>
+      </Dialog>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import type { TClient, TOnboardingRecord } from '@hookline/shared';
+import { json, renderPage, stubFetch } from '@/test/render';
+import ClientDetailPage from './client-detail-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const CLIENT: TClient = {
+  id: 'c1',
+  name: 'Nia Co',
+  owner: 'nia@x.test',
+  status: 'active',
+  plan: 'managed',
+  planMonthlyUsd: 2000,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+const RECORD: TOnboardingRecord = {
+  createdAt: '2025-02-03T12:00:00Z',
+  updatedAt: '2025-02-03T12:00:00Z',
+  airtableRecordId: null,
+  data: {
+    name: 'Nia',
+    email: 'nia@x.test',
+    brand: 'Nia Co',
+    website: 'nia.example',
+    instagram: '',
+    twitter: '@nia',
+    youtube: '',
+    goals: 'Grow',
+    pillars: '',
+    channels: ['YouTube', 'Blog'],
+    cadence: 'Daily',
+    approvalFlow: '',
+    assetsUrl: '',
+    notes: '',
+  },
+};
+
+const renderDetail = (id = 'c1') =>
+  renderPage(
+    <Routes>
+      <Route path="/admin/clients/:id" element={<ClientDetailPage />} />
+    </Routes>,
+    `/admin/clients/${id}`,
+  );
+
+describe('Client detail', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it("shows 'Client not found' with a way back", async () => {
+    stubFetch(() => json({ error: 'Client not found' }, 404));
+    renderDetail('nope');
+    expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Clients' })).toHaveAttribute('href', '/admin/clients');
+  });
+
+  it('reads failed managers, timeline and onboarding loads as empty', async () => {
+    stubFetch((path) => (path === '/api/admin/clients/c1' ? json(CLIENT) : json({ error: 'down' }, 500)));
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Nia Co' })).toBeInTheDocument();
+    expect(screen.getByText('ID: c1')).toBeInTheDocument();
+    expect(await screen.findByText('No onboarding captured yet.')).toBeInTheDocument();
+    expect(screen.getByText('No managers assigned yet.')).toBeInTheDocument();
+    expect(screen.getByText('No activity yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the onboarding record without empty optional values', async () => {
+    stubFetch((path) => (path === '/api/admin/clients/c1' ? json(CLIENT) : path.endsWith('/onboarding') ? json(RECORD) : json([])));
+    renderDetail();
+    expect(await screen.findByText('Twitter/X')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /nia\.example/ })).toHaveAttribute('href', 'https://nia.example');
+    expect(screen.getByText('Blog')).toBeInTheDocument();
+    expect(screen.queryByText('Instagram')).not.toBeInTheDocument();
+    expect(screen.queryByText('Pillars / Voice')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Submitted/)).toBeInTheDocument();
+  });
+
+  it("returns to view after a Save & Sync whose sync failed, saying 'Sync failed'", async () => {
+    const fetchMock = stubFetch((path, init) => {
+      if (path === '/api/admin/clients/c1') return json(CLIENT);
+      if (path.endsWith('/onboarding') && init?.method === 'PUT') return json({ error: 'Airtable is not configured' }, 503);
+      if (path.endsWith('/onboarding')) return json(RECORD);
+      return json([]);
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit onboarding details' }));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'TikTok' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Sync' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Sync failed', { description: 'Airtable is not configured' }));
+    expect(screen.queryByRole('button', { name: 'Save & Sync' })).not.toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toBe('/api/admin/clients/c1/onboarding?sync=1');
+    expect(JSON.parse(String(put?.[1]?.body)).channels).toEqual(['YouTube', 'Blog', 'TikTok']);
+  });
+});
