@@ -3,10 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeAirtable } from '../apps/server/test/support/airtable.ts';
 import { startMailbox } from './support/mailbox.ts';
 import { startOidcProvider } from './support/oidc-provider.ts';
 
 export const FOUNDER_EMAIL = 'founder@e2e.test';
+/** Founders of their own for journeys that must not share an account with parallel ones. */
+export const ADMIN_JOURNEY_FOUNDER = 'admin-journeys@e2e.test';
+export const SETTINGS_JOURNEY_FOUNDER = 'settings-journey@e2e.test';
+export const AIRTABLE = { token: 'e2e-airtable-token', baseId: 'appE2E', table: 'Onboarding' };
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function freePort(): Promise<number> {
@@ -43,6 +48,7 @@ export default async function globalSetup() {
   }
   const mailbox = await startMailbox();
   const oidc = await startOidcProvider();
+  const airtable = await startFakeAirtable(AIRTABLE);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-e2e-'));
@@ -58,7 +64,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      FOUNDER_EMAIL,
+      FOUNDER_EMAIL: [FOUNDER_EMAIL, ADMIN_JOURNEY_FOUNDER, SETTINGS_JOURNEY_FOUNDER].join(','),
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       SIGNIN_RATE_LIMIT: '200',
       ONBOARDING_RATE_LIMIT: '200',
@@ -67,6 +73,10 @@ export default async function globalSetup() {
       GOOGLE_ISSUER_URL: oidc.url,
       APPLE_CLIENT_ID: '',
       APPLE_CLIENT_SECRET: '',
+      AIRTABLE_TOKEN: AIRTABLE.token,
+      AIRTABLE_BASE_ID: AIRTABLE.baseId,
+      AIRTABLE_TABLE: AIRTABLE.table,
+      AIRTABLE_API_URL: airtable.url,
     },
   });
   await waitUntilReady(`${baseUrl}/api/ready`, 30_000);
@@ -76,7 +86,7 @@ export default async function globalSetup() {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
     const code = await exited;
-    await Promise.all([mailbox.close(), oidc.close()]);
+    await Promise.all([mailbox.close(), oidc.close(), airtable.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`the app exited with ${code} on SIGTERM (expected a clean shutdown)`);
   };

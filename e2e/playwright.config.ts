@@ -1,6 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './support/chromium.ts';
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: resolveChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -17,22 +32,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: resolveChromium(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: browser, testIgnore: /global-settings\.spec\.ts/ },
+    // Changes settings every other journey depends on (public sign-up), so it runs alone, last.
+    { name: 'global-settings', use: browser, testMatch: /global-settings\.spec\.ts/, dependencies: ['chromium'] },
   ],
 });

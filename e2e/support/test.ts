@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { FOUNDER_EMAIL } from '../global-setup.ts';
+import { ADMIN_JOURNEY_FOUNDER, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER } from '../global-setup.ts';
 
-export { expect, FOUNDER_EMAIL };
+export { ADMIN_JOURNEY_FOUNDER, expect, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER };
 export const PASSWORD = 'e2e-password-1';
 
 /** Tests run against the app global-setup started; each test uses its own accounts. */
@@ -29,4 +29,11 @@ export async function signInViaForm(page: Page, email: string, password = PASSWO
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A call to the API with the page's session, as the browser would make it. */
+export async function api(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown) {
+  const response = await page.request.fetch(url, { method, data: data as object, headers: { origin: process.env.E2E_BASE_URL! } });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(400);
+  return response.json();
 }
