@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZIdParams, ZSetRoleRequest, ZStaffMember, ZTeamResponse } from '@hookline/shared';
-import { z } from 'zod';
+import { ZApiError, ZGrantRoleRequest, ZIdParams, ZSetRoleRequest, ZStaffMember, ZTeamResponse } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireRoles } from '../../plugins/guards.ts';
@@ -9,9 +8,6 @@ import { listStaff, setStaffRole } from './list-staff.ts';
 const foundersOnly = requireRoles(['founder'], 'Only founders can manage the team.');
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['admin: team'];
-const ZGrantRoleRequest = ZSetRoleRequest.extend({
-  email: z.string().trim().toLowerCase().pipe(z.email('email must be an email address')),
-});
 
 export const teamAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -35,3 +35,9 @@ export const ZStaffMember = z.object({ id: z.string(), email: z.string(), name: 
 export const ZTeamResponse = z.array(ZStaffMember);
 export type TStaffMember = z.infer<typeof ZStaffMember>;
 export const ZSetRoleRequest = z.object({ role: z.enum(['client', 'manager', 'admin']) });
+export type TSetRoleRequest = z.infer<typeof ZSetRoleRequest>;
+/** POST /api/admin/team: make an existing account staff, by email. */
+export const ZGrantRoleRequest = ZSetRoleRequest.extend({
+  email: z.string().trim().toLowerCase().pipe(z.email('email must be an email address')),
+});
+export type TGrantRoleRequest = z.input<typeof ZGrantRoleRequest>;

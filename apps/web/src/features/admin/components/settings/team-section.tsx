@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Crown } from 'lucide-react';
-import type { TStaffMember } from '@hookline/shared';
+import type { TSetRoleRequest, TStaffMember } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Table, TableMessage, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { adminKeys } from '../../api/keys';
 import { useTeam } from '../../api/list-team';
-import { setTeamRole, type TSetRoleRequest } from '../../api/set-team-role';
+import { grantTeamRole } from '../../api/grant-team-role';
+import { setTeamRole } from '../../api/set-team-role';
 import { SkeletonRows } from '../list/skeleton-rows';
 import { SectionCard } from '../shared/section-card';
 
@@ -25,6 +27,25 @@ export function TeamSection() {
   const team = useTeam(true);
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TStaffMember | null>(null);
+  const [newEmail, setNewEmail] = useState('');
+  const [newRole, setNewRole] = useState<'manager' | 'admin'>('manager');
+
+  const grant = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const email = newEmail.trim();
+    if (!email) return;
+    setBusy('new');
+    try {
+      await grantTeamRole({ email, role: newRole });
+      toast.success('Role updated', { description: `${email} is now ${newRole}` });
+      setNewEmail('');
+    } catch (error) {
+      toast.error('Update failed', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setBusy(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.team });
+    }
+  };
 
   const apply = async (member: TStaffMember, role: Role) => {
     setBusy(member.id);
@@ -94,6 +115,32 @@ export function TeamSection() {
           )}
         </TBody>
       </Table>
+      <form onSubmit={grant} className="mt-4 flex flex-wrap items-end gap-2" aria-label="Add a staff member">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="team-new-email" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Add staff by email
+          </label>
+          <Input
+            id="team-new-email"
+            type="email"
+            placeholder="colleague@example.com"
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+          />
+        </div>
+        <Select
+          aria-label="Role for the new staff member"
+          value={newRole}
+          onChange={(e) => setNewRole(e.target.value as 'manager' | 'admin')}
+          className="w-40"
+        >
+          <option value="manager">Manager</option>
+          <option value="admin">Admin</option>
+        </Select>
+        <Button type="submit" disabled={busy !== null || !newEmail.trim()}>
+          Add
+        </Button>
+      </form>
       <Dialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
