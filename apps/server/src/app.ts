@@ -31,7 +31,7 @@ export interface BuildAppOptions {
   databaseTarget?: DatabaseTarget;
   /** Serve the SPA from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
-  /** Poll and run queued jobs in this process (tests drain the queue themselves). */
+  /** Poll and run queued jobs in this process (off for a process that must not run jobs, e.g. a one-off script). */
   runJobs?: boolean;
 }
 

@@ -81,11 +81,9 @@ export class JobRunner {
     await this.running;
   }
 
-  /** Runs due jobs until none is left (tests and the CLI use this directly). */
-  async drain(): Promise<number> {
-    let count = 0;
-    while (await this.runOne()) count += 1;
-    return count;
+  /** Runs due jobs until none is left, or until stop() is called (then after the job in hand). */
+  private async drain(): Promise<void> {
+    while (!this.stopped && (await this.runOne()));
   }
 
   private schedule(delay: number) {
@@ -93,7 +91,6 @@ export class JobRunner {
     this.timer = setTimeout(() => {
       this.running = this.drain()
         .catch((error) => this.options.log.error({ err: error }, 'job runner poll failed'))
-        .then(() => undefined)
         .finally(() => {
           this.running = null;
           if (!this.stopped) this.schedule(this.options.pollMs);

@@ -37,16 +37,13 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     { schema: { tags, body: ZCreateRequestRequest, response: { 201: ZRequest, ...errors } } },
     async (request, reply) => {
       const { type, subject, requester } = request.body;
-      const owner = await db.selectFrom('workspace').select('id').where('ownerEmail', '=', requester).executeTakeFirst();
-      const id = await openRequest(db, {
-        workspaceId: owner?.id ?? null,
-        type,
-        subject,
-        requester,
-        who: sessionUserOf(request).email,
-        now: nowIso(),
+      const created = await db.transaction().execute(async (trx) => {
+        const owner = await trx.selectFrom('workspace').select('id').where('ownerEmail', '=', requester).executeTakeFirst();
+        const who = sessionUserOf(request).email;
+        const id = await openRequest(trx, { workspaceId: owner?.id ?? null, type, subject, requester, who, now: nowIso() });
+        return getRequest(trx, id);
       });
-      return reply.status(201).send(await getRequest(db, id));
+      return reply.status(201).send(created);
     },
   );
 
