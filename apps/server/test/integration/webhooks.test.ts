@@ -193,3 +193,38 @@ describe('webhook targets', () => {
     }
   });
 });
+
+describe('job runner health', () => {
+  it('turns degraded when deliveries keep failing and a job waits, healthy when nothing is late', async () => {
+    const t = await createTestApp({ FOUNDER_EMAIL: FOUNDER, JOB_POLL_MS: '60000' });
+    try {
+      const { cookie } = await signUp(t.app, { email: FOUNDER });
+      const health = async () =>
+        (
+          (await t.app.inject({ url: '/api/admin/overview', headers: { cookie } })).json().health as Array<{
+            name: string;
+            status: string;
+            detail: string;
+          }>
+        ).find((h) => h.name === 'Job runner');
+      expect(await health()).toMatchObject({ status: 'healthy' });
+      const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+      await t.db
+        .insertInto('job')
+        .values({
+          id: 'late-job',
+          type: 'webhook.deliver',
+          payload: '{}',
+          status: 'pending',
+          maxAttempts: 1,
+          runAt: twoMinutesAgo,
+          createdAt: twoMinutesAgo,
+          updatedAt: twoMinutesAgo,
+        })
+        .execute();
+      expect(await health()).toMatchObject({ status: 'degraded', detail: '1 job(s) waiting for over a minute' });
+    } finally {
+      await t.close();
+    }
+  });
+});

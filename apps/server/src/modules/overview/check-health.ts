@@ -31,12 +31,34 @@ async function checkFfmpeg(path: string): Promise<HealthCheck> {
   }
 }
 
+/** Jobs that should have started a minute ago, and jobs that gave up in the last day. */
+async function checkJobRunner(ctx: AppContext): Promise<HealthCheck> {
+  const now = Date.now();
+  const countJobs = async (status: 'pending' | 'failed', column: 'runAt' | 'updatedAt', op: '<' | '>', time: number) => {
+    const row = await ctx.db
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', status)
+      .where(column, op, new Date(time).toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [late, gaveUp] = await Promise.all([
+    countJobs('pending', 'runAt', '<', now - 60_000),
+    countJobs('failed', 'updatedAt', '>', now - 86_400_000),
+  ]);
+  if (late > 0) return { name: 'Job runner', status: 'degraded', detail: `${late} job(s) waiting for over a minute` };
+  if (gaveUp > 0) return { name: 'Job runner', status: 'degraded', detail: `${gaveUp} job(s) failed for good in the last 24 h` };
+  return { name: 'Job runner', status: 'healthy', detail: 'In-process; no job waiting or failed' };
+}
+
 /** Real checks, run in parallel; "degraded" means working with a feature missing or unconfigured. */
 export async function checkHealth(ctx: AppContext): Promise<HealthCheck[]> {
-  const [database, files, mail, ffmpeg] = await Promise.all([
+  const [database, files, mail, jobs, ffmpeg] = await Promise.all([
     pingDatabase(ctx.db),
     checkFileStore(ctx),
     ctx.mailer.check(),
+    checkJobRunner(ctx).catch((error: Error): HealthCheck => ({ name: 'Job runner', status: 'down', detail: error.message })),
     checkFfmpeg(ctx.config.FFMPEG_PATH),
   ]);
   return [
@@ -47,7 +69,7 @@ export async function checkHealth(ctx: AppContext): Promise<HealthCheck[]> {
       status: !mail.ok ? 'down' : ctx.mailer.mode === 'smtp' ? 'healthy' : 'degraded',
       detail: mail.detail,
     },
-    { name: 'Job runner', status: 'healthy', detail: 'In-process' },
+    jobs,
     ctx.config.AI_BASE_URL
       ? { name: 'AI provider', status: 'healthy', detail: `Configured: ${new URL(ctx.config.AI_BASE_URL).host}` }
       : { name: 'AI provider', status: 'degraded', detail: 'AI_BASE_URL not set: the assistant is off' },
