@@ -13,7 +13,8 @@ export default function SignupPage() {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
-  const policy = useRuntimeConfig().data?.passwordPolicy;
+  const config = useRuntimeConfig().data;
+  const policy = config?.passwordPolicy;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -51,6 +52,11 @@ export default function SignupPage() {
         </>
       }
     >
+      {config?.allowSelfSignup === false ? (
+        <Alert tone="warning" className="mb-4">
+          Public sign-up is closed. Ask the Hookline team for an invitation.
+        </Alert>
+      ) : null}
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <Field label="Name (optional)" htmlFor="signup-name">
           <Input id="signup-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
