@@ -42,6 +42,24 @@ export const ZOnboardingData = z.object({
   notes: optional('Notes', 4000),
 });
 export type TOnboardingData = z.infer<typeof ZOnboardingData>;
+
+/** A blank questionnaire: the wizard's start and the console's editor for a client without one. */
+export const EMPTY_ONBOARDING_DATA: TOnboardingData = {
+  name: '',
+  email: '',
+  brand: '',
+  website: '',
+  instagram: '',
+  twitter: '',
+  youtube: '',
+  goals: '',
+  pillars: '',
+  channels: [],
+  cadence: '',
+  approvalFlow: '',
+  assetsUrl: '',
+  notes: '',
+};
 export type TOnboardingInput = z.input<typeof ZOnboardingData>;
 
 export const ZOnboardingSubmitResponse = z.object({ ok: z.literal(true), requestId: z.string() });

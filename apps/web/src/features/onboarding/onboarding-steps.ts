@@ -1,23 +1,8 @@
-import type { TOnboardingChannel, TOnboardingInput } from '@hookline/shared';
+import { EMPTY_ONBOARDING_DATA, type TOnboardingChannel, type TOnboardingInput } from '@hookline/shared';
 
 export type OnboardingForm = Required<Omit<TOnboardingInput, 'channels'>> & { channels: TOnboardingChannel[] };
 
-export const EMPTY_FORM: OnboardingForm = {
-  name: '',
-  email: '',
-  brand: '',
-  website: '',
-  instagram: '',
-  twitter: '',
-  youtube: '',
-  goals: '',
-  pillars: '',
-  channels: [],
-  cadence: '',
-  approvalFlow: '',
-  assetsUrl: '',
-  notes: '',
-};
+export const EMPTY_FORM: OnboardingForm = EMPTY_ONBOARDING_DATA;
 
 export const STEP_TITLES = ['Contact', 'Strategy', 'Ops', 'Assets'] as const;
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Clock } from 'lucide-react';
-import { ONBOARDING_CHANNELS, type TOnboardingChannel } from '@hookline/shared';
+import { ChannelPicker } from '@/components/channel-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/input';
@@ -38,8 +38,6 @@ export default function OnboardingPage() {
       <Textarea id={`onb-${key}`} value={form[key]} onChange={set(key)} placeholder={placeholder} rows={4} />
     </Field>
   );
-  const toggleChannel = (channel: TOnboardingChannel) =>
-    setForm((f) => ({ ...f, channels: f.channels.includes(channel) ? f.channels.filter((c) => c !== channel) : [...f.channels, channel] }));
 
   const next = () => {
     const message = validateStep(step, form);
@@ -116,26 +114,7 @@ export default function OnboardingPage() {
             <>
               {area('goals', 'Goals', 'What should content achieve for you in the next 90 days?')}
               {area('pillars', 'Pillars / Voice', 'Topics you own, and how you sound.')}
-              <fieldset>
-                <legend className="mb-2 text-sm font-medium text-slate-700">Channels</legend>
-                <div className="flex flex-wrap gap-2">
-                  {ONBOARDING_CHANNELS.map((channel) => {
-                    const checked = form.channels.includes(channel);
-                    return (
-                      <label
-                        key={channel}
-                        className={cn(
-                          'cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-                          checked ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-                        )}
-                      >
-                        <input type="checkbox" className="sr-only" checked={checked} onChange={() => toggleChannel(channel)} />
-                        {channel}
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
+              <ChannelPicker legend="Channels" value={form.channels} onChange={(channels) => setForm((f) => ({ ...f, channels }))} />
             </>
           ) : null}
           {step === 2 ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Pencil } from 'lucide-react';
-import type { TClient, TOnboardingData } from '@hookline/shared';
+import { EMPTY_ONBOARDING_DATA, type TClient, type TOnboardingData } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -11,7 +11,6 @@ import { adminKeys } from '../../api/keys';
 import { isSyncFailure, saveClientOnboarding } from '../../api/save-client-onboarding';
 import { SectionCard } from '../shared/section-card';
 import { OnboardingDetails } from './onboarding-details';
-import { EMPTY_ONBOARDING } from './onboarding-fields';
 import { OnboardingForm, type SaveMode } from './onboarding-form';
 
 /**
@@ -29,8 +28,8 @@ export function OnboardingCard({ client }: { client: TClient }) {
   const startEdit = () =>
     setDraft(
       record
-        ? { ...EMPTY_ONBOARDING, ...record.data, channels: [...record.data.channels] }
-        : { ...EMPTY_ONBOARDING, email: client.owner, brand: client.name },
+        ? { ...EMPTY_ONBOARDING_DATA, ...record.data, channels: [...record.data.channels] }
+        : { ...EMPTY_ONBOARDING_DATA, email: client.owner, brand: client.name },
     );
 
   const reload = () => {

@@ -26,23 +26,6 @@ export const ONBOARDING_FIELDS: Array<{
   { key: 'notes', label: 'Notes', view: 'long', edit: 'textarea' },
 ];
 
-export const EMPTY_ONBOARDING: TOnboardingData = {
-  name: '',
-  email: '',
-  brand: '',
-  website: '',
-  instagram: '',
-  twitter: '',
-  youtube: '',
-  goals: '',
-  pillars: '',
-  channels: [],
-  cadence: '',
-  approvalFlow: '',
-  assetsUrl: '',
-  notes: '',
-};
-
 /** An http(s) address for a typed link ('example.com' → https://example.com); null for other schemes. */
 export function safeHref(value: string): string | null {
   const text = value.trim();

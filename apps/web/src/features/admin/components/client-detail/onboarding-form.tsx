@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
-import { ONBOARDING_CHANNELS, type TOnboardingChannel, type TOnboardingData } from '@hookline/shared';
+import type { TOnboardingData } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
+import { ChannelPicker } from '@/components/channel-picker';
 import { Field, Input, Textarea } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import { ONBOARDING_FIELDS, type OnboardingTextKey } from './onboarding-fields';
 
 export type SaveMode = 'save' | 'sync';
@@ -23,11 +23,6 @@ export function OnboardingForm({
 }) {
   const id = useId();
   const setText = (key: OnboardingTextKey, value: string) => onChange({ ...draft, [key]: value });
-  const toggle = (channel: TOnboardingChannel) =>
-    onChange({
-      ...draft,
-      channels: draft.channels.includes(channel) ? draft.channels.filter((c) => c !== channel) : [...draft.channels, channel],
-    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,26 +35,13 @@ export function OnboardingForm({
         const fieldId = `${id}-${key}`;
         if (key === 'channels') {
           return (
-            <fieldset key={key} className="sm:col-span-2">
-              <legend className="mb-2 text-sm font-medium text-slate-700">{label}</legend>
-              <div className="flex flex-wrap gap-2">
-                {ONBOARDING_CHANNELS.map((channel) => {
-                  const checked = draft.channels.includes(channel);
-                  return (
-                    <label
-                      key={channel}
-                      className={cn(
-                        'cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-                        checked ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-                      )}
-                    >
-                      <input type="checkbox" className="sr-only" checked={checked} onChange={() => toggle(channel)} />
-                      {channel}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <ChannelPicker
+              key={key}
+              legend={label}
+              value={draft.channels}
+              onChange={(channels) => onChange({ ...draft, channels })}
+              className="sm:col-span-2"
+            />
           );
         }
         const textKey = key as OnboardingTextKey;
