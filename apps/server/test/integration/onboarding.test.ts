@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardingData } from '../support/admin.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
 
-const VALID = {
-  name: '  Ana Lopez ',
-  email: ' Ana.Lopez@Example.COM ',
-  brand: 'Ana Bakes',
-  website: 'https://anabakes.example',
-  instagram: '@anabakes',
-  twitter: '',
-  youtube: '',
-  goals: 'Grow to 10k followers',
-  pillars: 'Sourdough, behind the scenes',
-  channels: ['Instagram', 'TikTok'],
-  cadence: '3x per week',
-  approvalFlow: 'I approve every post',
-  assetsUrl: 'https://drive.example/ana',
-  notes: 'Gluten-free line launching soon',
-};
+// Untrimmed and mixed-case on purpose: the server normalises them.
+const VALID = onboardingData({ name: '  Ana Lopez ', email: ' Ana.Lopez@Example.COM ' });
 
 describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
   let t: TestApp;
