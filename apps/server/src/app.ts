@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { JobRunner } from './lib/jobs/job-queue.ts';
 import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
+import { completePublish, PUBLISH_JOB } from './modules/drafts/draft-transitions.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
@@ -25,6 +26,10 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
+import { draftRoutes } from './modules/drafts/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
+import { workspaceRoutes } from './modules/workspaces/routes.ts';
 
 export interface BuildAppOptions {
   /** Overrides config.database (tests give each file its own database or schema). */
@@ -73,8 +78,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }),
   };
   ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
+  ctx.jobs.register(PUBLISH_JOB, (payload) => completePublish(ctx.db, payload));
   if (options.runJobs ?? true) {
-    ctx.jobs.start();
     // A change that queued a job has committed once its answer is sent: run it now, not at the next poll.
     app.addHook('onResponse', async (request) => {
       if (request.method !== 'GET') ctx.jobs.kick();
@@ -109,8 +114,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(fileRoutes, { ctx });
     await api.register(profileRoutes, { ctx });
     await api.register(onboardingRoutes, { ctx });
+    await api.register(workspaceRoutes, { ctx });
+    await api.register(draftRoutes, { ctx });
+    await api.register(assistantRoutes, { ctx });
+    await api.register(socialRoutes, { ctx });
   });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
   registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app) : null);
+  if (options.runJobs ?? true) ctx.jobs.start();
   return app;
 }

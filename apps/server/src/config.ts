@@ -71,6 +71,23 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_PRIVATE: boolFromEnv.default(false),
   WEBHOOK_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 5000),
   JOB_POLL_MS: intFromEnv(10, 60_000, 1000),
+  ASSISTANT_RATE_LIMIT: intFromEnv(1, 10_000, 20),
+  ASSISTANT_MAX_MESSAGES: intFromEnv(1, 500, 50),
+  ASSISTANT_MAX_CHARS: intFromEnv(100, 200_000, 8000),
+  MEDIA_MAX_BYTES: intFromEnv(1024, 10 * 1024 * 1024 * 1024, 100 * 1024 * 1024),
+  TOKEN_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  CHANNEL_GOOGLE_CLIENT_ID: optionalString,
+  CHANNEL_GOOGLE_CLIENT_SECRET: optionalString,
+  CHANNEL_GOOGLE_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  CHANNEL_GOOGLE_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://oauth2.googleapis.com/token'),
+  CHANNEL_GOOGLE_PROFILE_URL: z
+    .url({ error: 'must be a URL' })
+    .default('https://www.googleapis.com/youtube/v3/channels?part=snippet&mine=true'),
+  CHANNEL_LINKEDIN_CLIENT_ID: optionalString,
+  CHANNEL_LINKEDIN_CLIENT_SECRET: optionalString,
+  CHANNEL_LINKEDIN_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/authorization'),
+  CHANNEL_LINKEDIN_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/accessToken'),
+  CHANNEL_LINKEDIN_PROFILE_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com/v2/userinfo'),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -97,6 +114,9 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'AIRTABLE_TOKEN',
   'AI_API_KEY',
+  'TOKEN_ENCRYPTION_KEY',
+  'CHANNEL_GOOGLE_CLIENT_SECRET',
+  'CHANNEL_LINKEDIN_CLIENT_SECRET',
 ]);
 
 export class ConfigError extends Error {

@@ -4,6 +4,7 @@ import { authMigration } from './migrations/001-auth.ts';
 import { workspacesAndRequestsMigration } from './migrations/002-workspaces-and-requests.ts';
 import { adminConsoleMigration } from './migrations/003-admin-console.ts';
 import { jobsAndWebhooksMigration } from './migrations/004-jobs-and-webhooks.ts';
+import { clientDashboardMigration } from './migrations/005-client-dashboard.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -17,6 +18,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '002-workspaces-and-requests': workspacesAndRequestsMigration,
     '003-admin-console': adminConsoleMigration,
     '004-jobs-and-webhooks': jobsAndWebhooksMigration,
+    '005-client-dashboard': clientDashboardMigration,
   };
 }
 

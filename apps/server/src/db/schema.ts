@@ -66,6 +66,9 @@ export interface WorkspaceTable {
   status: string;
   plan: Generated<string>;
   planMonthlyUsd: number | null;
+  /** IANA zone the workspace chose; null = each user's own. */
+  timeZone: string | null;
+  cadence: string | null;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -139,6 +142,39 @@ export interface WebhookDeliveryTable {
   ts: IsoTime;
 }
 
+export interface DraftTable {
+  id: string;
+  workspaceId: string;
+  channel: string;
+  type: string;
+  text: string;
+  status: string;
+  scheduledAt: IsoTime | null;
+  publishedAt: IsoTime | null;
+  mediaKey: string | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
+export interface SocialConnectionTable {
+  id: string;
+  workspaceId: string;
+  provider: string;
+  accountId: string;
+  handle: string;
+  /** AES-256-GCM ciphertext (lib/secret-box.ts), never the token itself. */
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: IsoTime | null;
+  scope: string | null;
+  status: string;
+  lastError: string | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -153,4 +189,6 @@ export interface Database {
   setting: SettingTable;
   job: JobTable;
   webhookDelivery: WebhookDeliveryTable;
+  draft: DraftTable;
+  socialConnection: SocialConnectionTable;
 }

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
+import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
 import { newId } from '../lib/ids.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -103,6 +104,14 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
             // Also covers accounts made by a first Google or Apple sign-in.
             await refuseClosedSignup(user.email);
             return { data: { ...user, role: founders.has(user.email.toLowerCase()) ? 'founder' : 'client' } };
+          },
+          // Self-serve sign-up gets its workspace (self-serve plan, active); an invited owner joins theirs.
+          async after(user) {
+            await ensureWorkspace(database.db, {
+              ownerEmail: user.email.toLowerCase(),
+              name: user.name || user.email,
+              now: new Date().toISOString(),
+            });
           },
         },
       },

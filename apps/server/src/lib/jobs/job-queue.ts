@@ -57,6 +57,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** A kick arrived while a pass was running: run another pass right after it. */
+  private kickedWhileRunning = false;
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -71,7 +73,15 @@ export class JobRunner {
 
   /** Asks for a poll now (after an enqueue) instead of waiting for the next tick. */
   kick(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    if (this.running) this.kickedWhileRunning = true;
+    else this.schedule(0);
+  }
+
+  /** Asks for a poll at a given time (a job queued to run then), sooner than the next tick. */
+  wakeAt(when: Date): void {
+    if (this.stopped) return;
+    setTimeout(() => this.kick(), Math.max(0, when.getTime() - Date.now()) + 5).unref();
   }
 
   /** Stops polling and waits for the job in hand to finish. */
@@ -93,7 +103,9 @@ export class JobRunner {
         .catch((error) => this.options.log.error({ err: error }, 'job runner poll failed'))
         .finally(() => {
           this.running = null;
-          if (!this.stopped) this.schedule(this.options.pollMs);
+          const again = this.kickedWhileRunning;
+          this.kickedWhileRunning = false;
+          if (!this.stopped) this.schedule(again ? 0 : this.options.pollMs);
         });
     }, delay);
     this.timer.unref();

@@ -1,0 +1,29 @@
+import type { TDraft } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import type { DraftTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+export function toDraft(row: DraftTable): TDraft {
+  return {
+    id: row.id,
+    channel: row.channel as TDraft['channel'],
+    type: row.type as TDraft['type'],
+    text: row.text,
+    status: row.status as TDraft['status'],
+    scheduledAt: row.scheduledAt,
+    publishedAt: row.publishedAt,
+    // Served through the workspace check of GET /api/drafts/{id}/media, never as a public file.
+    media: row.mediaKey
+      ? { url: `/api/drafts/${row.id}/media`, type: row.mediaType ?? 'application/octet-stream', name: row.mediaName ?? 'media' }
+      : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** A draft of this workspace; another workspace's draft is "not found", not "forbidden". */
+export async function getDraftRow(db: Db, workspaceId: string, id: string): Promise<DraftTable> {
+  const row = await db.selectFrom('draft').selectAll().where('id', '=', id).where('workspaceId', '=', workspaceId).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'Draft not found');
+  return row;
+}

@@ -1,0 +1,199 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS } from '@hookline/shared';
+import { signUpAs, type ApiCaller } from '../support/admin.ts';
+import { multipartBody } from '../support/multipart.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('drafts and the publishing state machine', () => {
+  let t: TestApp;
+  let ana: ApiCaller;
+  let bo: ApiCaller;
+  beforeAll(async () => {
+    t = await createTestApp({ JOB_POLL_MS: '50', MEDIA_MAX_BYTES: '200000' });
+    ana = await signUpAs(t, 'ana@client-a.test');
+    bo = await signUpAs(t, 'bo@client-b.test');
+  });
+  afterAll(() => t?.close());
+
+  const create = async (who: ApiCaller, body: object = { type: 'post', text: 'Hello' }) => {
+    const response = await who.post('/api/drafts', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+
+  it('sign-up gave each client a self-serve, active workspace of their own', async () => {
+    const a = (await ana.get('/api/workspace')).json();
+    const b = (await bo.get('/api/workspace')).json();
+    expect(a).toMatchObject({ owner: 'ana@client-a.test', plan: 'self_serve', status: 'active', cadence: 'Daily', timeZone: null });
+    expect(b.id).not.toBe(a.id);
+  });
+
+  it('creates a draft with the default channel, lists and filters by channel', async () => {
+    const draft = await create(ana, { type: 'reel', text: 'Behind the scenes' });
+    expect(draft).toMatchObject({ channel: 'instagram', type: 'reel', status: 'draft', scheduledAt: null, media: null });
+    await create(ana, { type: 'thread', channel: 'twitter', text: 'Thread' });
+    const instagram = (await ana.get('/api/drafts?channel=instagram')).json();
+    expect(instagram.every((d: { channel: string }) => d.channel === 'instagram')).toBe(true);
+    expect((await ana.get('/api/drafts')).json().length).toBeGreaterThanOrEqual(2);
+    expect((await ana.get('/api/drafts?channel=myspace')).statusCode).toBe(400);
+    expect((await ana.post('/api/drafts', { type: 'story' })).statusCode).toBe(400);
+  });
+
+  it('queue schedules one hour ahead; re-queue resets it; publishing finishes on the server about 1.2 s later', async () => {
+    const draft = await create(ana);
+    const before = Date.now();
+    const queued = (await ana.post(`/api/drafts/${draft.id}/queue`)).json();
+    expect(queued.status).toBe('queued');
+    const ahead = Date.parse(queued.scheduledAt) - before;
+    expect(ahead).toBeGreaterThanOrEqual(QUEUE_OFFSET_MS - 1000);
+    expect(ahead).toBeLessThanOrEqual(QUEUE_OFFSET_MS + 5000);
+
+    const requeued = (await ana.post(`/api/drafts/${draft.id}/requeue`)).json();
+    expect(requeued.status).toBe('queued');
+    expect(Date.parse(requeued.scheduledAt)).toBeGreaterThanOrEqual(Date.parse(queued.scheduledAt));
+
+    const publishStarted = Date.now();
+    const publishing = (await ana.post(`/api/drafts/${draft.id}/publish`)).json();
+    expect(publishing.status).toBe('publishing');
+    const published = await waitFor(async () => {
+      const found = (await ana.get('/api/drafts')).json().find((d: { id: string }) => d.id === draft.id);
+      return found.status === 'published' ? found : undefined;
+    }, 'the draft to be published');
+    // Done by the job runner after the SPEC's delay, with scheduledAt set to the publish time.
+    expect(Date.parse(published.publishedAt) - publishStarted).toBeGreaterThanOrEqual(PUBLISH_DELAY_MS - 50);
+    expect(published.scheduledAt).toBe(published.publishedAt);
+  });
+
+  it('refuses illegal transitions with 409', async () => {
+    const draft = await create(ana);
+    expect((await ana.post(`/api/drafts/${draft.id}/requeue`)).statusCode).toBe(409);
+    await ana.post(`/api/drafts/${draft.id}/publish`);
+    for (const action of ['queue', 'requeue', 'publish']) {
+      const response = await ana.post(`/api/drafts/${draft.id}/${action}`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBeTruthy();
+    }
+    expect((await ana.patch(`/api/drafts/${draft.id}`, { text: 'changed' })).statusCode).toBe(409);
+    // Published drafts still offer Delete.
+    expect((await ana.del(`/api/drafts/${draft.id}`)).statusCode).toBe(204);
+    expect((await ana.del(`/api/drafts/${draft.id}`)).statusCode).toBe(404);
+  });
+
+  it('edits the text of a draft that is not published', async () => {
+    const draft = await create(ana);
+    const edited = (await ana.patch(`/api/drafts/${draft.id}`, { text: 'Better words', channel: 'linkedin' })).json();
+    expect(edited).toMatchObject({ text: 'Better words', channel: 'linkedin' });
+    expect((await ana.patch(`/api/drafts/${draft.id}`, {})).statusCode).toBe(400);
+  });
+
+  it('attaches an image checked from its bytes, served only to its workspace', async () => {
+    const draft = await create(ana);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00aa66' } })
+      .png()
+      .toBuffer();
+    const upload = await multipartBody([{ name: 'file', file: png, filename: 'cover shot.png', type: 'image/png' }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/drafts/${draft.id}/media`,
+      headers: { ...upload.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
+      payload: upload.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().media).toEqual({ url: `/api/drafts/${draft.id}/media`, type: 'image/png', name: 'cover shot.png' });
+    const media = await ana.get(`/api/drafts/${draft.id}/media`);
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/png');
+    expect(media.rawPayload.equals(png)).toBe(true);
+    expect((await bo.get(`/api/drafts/${draft.id}/media`)).statusCode).toBe(404);
+
+    const text = await multipartBody([
+      { name: 'file', file: Buffer.from('not a picture at all'), filename: 'fake.png', type: 'image/png' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/drafts/${draft.id}/media`,
+      headers: { ...text.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
+      payload: text.payload,
+    });
+    expect(refused.statusCode).toBe(415);
+    const big = await multipartBody([{ name: 'file', file: Buffer.alloc(250_000, 1), filename: 'big.mp4', type: 'video/mp4' }]);
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: `/api/drafts/${draft.id}/media`,
+      headers: { ...big.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
+      payload: big.payload,
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toMatch(/or smaller/);
+  });
+
+  it("keeps workspaces apart: client B cannot see or touch client A's drafts", async () => {
+    const draft = await create(ana, { type: 'post', text: 'A secret' });
+    expect((await bo.get('/api/drafts')).json().some((d: { id: string }) => d.id === draft.id)).toBe(false);
+    for (const [method, url, body] of [
+      ['PATCH', `/api/drafts/${draft.id}`, { text: 'hijack' }],
+      ['POST', `/api/drafts/${draft.id}/queue`, undefined],
+      ['POST', `/api/drafts/${draft.id}/publish`, undefined],
+      ['DELETE', `/api/drafts/${draft.id}`, undefined],
+    ] as const) {
+      expect((await bo.request(method, url, body)).statusCode).toBe(404);
+    }
+    expect((await ana.get('/api/drafts')).json().find((d: { id: string }) => d.id === draft.id)).toMatchObject({
+      text: 'A secret',
+      status: 'draft',
+    });
+  });
+
+  it('answers 401 to anonymous callers', async () => {
+    expect((await t.app.inject({ url: '/api/drafts' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/workspace' })).statusCode).toBe(401);
+  });
+});
+
+describe('workspace preferences and deletion', () => {
+  let t: TestApp;
+  let ana: ApiCaller;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await signUpAs(t, 'owner@prefs.test');
+  });
+  afterAll(() => t?.close());
+
+  it('saves cadence and a time-zone override, and refuses unknown values', async () => {
+    const saved = await ana.patch('/api/workspace', { cadence: '3x per week', timeZone: 'Europe/Berlin' });
+    expect(saved.json()).toMatchObject({ cadence: '3x per week', timeZone: 'Europe/Berlin' });
+    expect((await ana.get('/api/workspace')).json()).toMatchObject({ cadence: '3x per week', timeZone: 'Europe/Berlin' });
+    expect((await ana.patch('/api/workspace', { timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await ana.patch('/api/workspace', { cadence: 'Hourly' })).statusCode).toBe(400);
+    expect((await ana.patch('/api/workspace', { timeZone: null })).json().timeZone).toBeNull();
+  });
+
+  it('deletes the workspace with its drafts only when the exact name is typed, and keeps an audit entry', async () => {
+    const workspace = (await ana.get('/api/workspace')).json();
+    await ana.post('/api/drafts', { type: 'post', text: 'doomed' });
+    const wrong = await ana.del('/api/workspace', { confirmName: workspace.name.toUpperCase() + 'x' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await ana.get('/api/drafts')).json()).toHaveLength(1);
+
+    expect((await ana.del('/api/workspace', { confirmName: workspace.name })).statusCode).toBe(204);
+    expect(await t.db.selectFrom('draft').select('id').where('workspaceId', '=', workspace.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('workspace').select('id').where('id', '=', workspace.id).execute()).toEqual([]);
+    const audit = await t.db.selectFrom('timelineEntry').select(['text', 'who']).where('subjectId', '=', workspace.id).execute();
+    expect(audit).toContainEqual({ text: `Workspace "${workspace.name}" deleted by its owner`, who: 'owner@prefs.test' });
+    // The account stays; the next visit starts an empty workspace.
+    const fresh = (await ana.get('/api/workspace')).json();
+    expect(fresh.id).not.toBe(workspace.id);
+    expect((await ana.get('/api/drafts')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+// Filled by the channel-connection work (issue 4): /api/social/*.
+export {};
