@@ -107,6 +107,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
           },
           // Self-serve sign-up gets its workspace (self-serve plan, active); an invited owner joins theirs.
           async after(user) {
+            if ((user as { role?: string }).role !== 'client') return;
             await ensureWorkspace(database.db, {
               ownerEmail: user.email.toLowerCase(),
               name: user.name || user.email,

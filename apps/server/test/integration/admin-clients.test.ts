@@ -124,8 +124,16 @@ describe('admin clients: create', () => {
     expect(me.json()).toMatchObject({ email: 'invitee@example.com', role: 'client' });
   });
 
+  it('refuses a client for a self-serve account: its workspace already exists (409)', async () => {
+    await signUpAs(a.t, 'selfserve@example.com');
+    const response = await a.founder.post('/api/admin/clients', { name: 'Self Serve Co', owner: 'selfserve@example.com' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('A client owned by selfserve@example.com already exists.');
+  });
+
   it('links an existing account as owner: no second user and no invitation mail', async () => {
-    await signUpAs(a.t, 'existing@example.com');
+    // A colleague made staff: their unused self-serve workspace was removed on promotion.
+    await signUpAs(a.t, 'existing@example.com', 'manager');
     const response = await a.founder.post('/api/admin/clients', { name: 'Existing Co', owner: 'Existing@Example.com', status: 'paused' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ owner: 'existing@example.com', status: 'paused' });
@@ -201,6 +209,8 @@ describe('admin clients: list, search, filter, sort, pages', () => {
   let all: Client[];
   beforeAll(async () => {
     a = await createAdminTestApp();
+    // The signed-up client caller has a self-serve workspace of its own; these tests list only the fixtures.
+    await a.t.db.deleteFrom('workspace').execute();
     all = [];
     for (const fixture of FIXTURES) {
       const response = await a.admin.post('/api/admin/clients', fixture);

@@ -88,7 +88,8 @@ describe('admin overview (GET /api/admin/overview)', () => {
 
   it('kpis: clients, active workspaces (paused left out), pending requests (open and in progress), MRR', async () => {
     const { kpis } = await overview('7d');
-    expect(kpis).toEqual({ totalClients: 7, activeWorkspaces: 5, pendingRequests: 6, mrrUsd: 3 * 29 + 2500 + 10000 });
+    // Plus the signed-up client caller's own self-serve workspace (active, $29).
+    expect(kpis).toEqual({ totalClients: 8, activeWorkspaces: 6, pendingRequests: 6, mrrUsd: 4 * 29 + 2500 + 10000 });
   });
 
   it('answers the 7d range when none is given', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   formatBytes,
@@ -61,16 +62,12 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return draft;
   });
 
-  app.delete(
-    '/api/drafts/:id',
-    { schema: { tags, params: ZIdParams, response: { 204: { type: 'null' }, ...errors } } },
-    async (request, reply) => {
-      const row = await getDraftRow(db, await workspaceId(request), request.params.id);
-      await db.deleteFrom('draft').where('id', '=', row.id).execute();
-      if (row.mediaKey) await ctx.files.delete(row.mediaKey).catch(() => undefined);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/api/drafts/:id', { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const row = await getDraftRow(db, await workspaceId(request), request.params.id);
+    await db.deleteFrom('draft').where('id', '=', row.id).execute();
+    if (row.mediaKey) await ctx.files.delete(row.mediaKey).catch(() => undefined);
+    return reply.status(204).send(null);
+  });
 
   app.post(
     '/api/drafts/:id/media',

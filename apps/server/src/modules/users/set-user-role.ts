@@ -1,6 +1,7 @@
-import { ZRole, type TRole } from '@hookline/shared';
+import { isStaffRole, ZRole, type TRole } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { removeEmptyWorkspace } from '../workspaces/remove-empty-workspace.ts';
 
 export async function setUserRole(db: Db, email: string, role: string): Promise<TRole> {
   const parsed = ZRole.safeParse(role);
@@ -11,6 +12,7 @@ export async function setUserRole(db: Db, email: string, role: string): Promise<
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (!result.numUpdatedRows) throw new HttpError(404, `No account with the email ${email}`);
+  if (isStaffRole(parsed.data)) await removeEmptyWorkspace(db, email);
   return parsed.data;
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZDeleteWorkspaceRequest, ZUpdateWorkspaceRequest, ZWorkspace } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
@@ -32,11 +33,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.delete(
     '/api/workspace',
-    { schema: { tags, body: ZDeleteWorkspaceRequest, response: { 204: { type: 'null' }, ...errors } } },
+    { schema: { tags, body: ZDeleteWorkspaceRequest, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const user = sessionUserOf(request);
       await deleteWorkspace(ctx, { workspace: await workspaceOfUser(db, user), confirmName: request.body.confirmName, who: user.email });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
