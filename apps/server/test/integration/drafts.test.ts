@@ -197,3 +197,24 @@ describe('workspace preferences and deletion', () => {
     expect((await ana.get('/api/drafts')).json()).toEqual([]);
   });
 });
+
+describe('the admin overview counts published posts', () => {
+  it('ranks the client with published drafts first, with its post count', async () => {
+    const t = await createTestApp({ FOUNDER_EMAIL: 'boss@posts.test', JOB_POLL_MS: '50' });
+    try {
+      const boss = await signUpAs(t, 'boss@posts.test');
+      const poster = await signUpAs(t, 'poster@posts.test');
+      for (let i = 0; i < 2; i += 1) {
+        const draft = (await poster.post('/api/drafts', { type: 'post', text: `Post ${i}` })).json();
+        await poster.post(`/api/drafts/${draft.id}/publish`);
+      }
+      const top = await waitFor(async () => {
+        const clients = (await boss.get('/api/admin/overview?range=7d')).json().topClients as Array<{ owner: string; posts: number }>;
+        return clients[0]?.posts === 2 ? clients : undefined;
+      }, 'both drafts to be published and counted');
+      expect(top[0]).toMatchObject({ owner: 'poster@posts.test', posts: 2, status: 'active' });
+    } finally {
+      await t.close();
+    }
+  });
+});

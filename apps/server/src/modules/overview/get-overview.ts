@@ -11,12 +11,30 @@ function rangeDays(days: number, now: Date): string[] {
   return Array.from({ length: days }, (_, i) => new Date(now.getTime() - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
+type ClientCount = { id: string; name: string; ownerEmail: string; status: string; n: number | string };
+
+/** Most posts published in the range first, then most staff activity, then by name; five of them. */
+function rankTopClients(active: ClientCount[], posting: ClientCount[]): TOverviewResponse['topClients'] {
+  const posts = new Map(posting.map((c) => [c.id, Number(c.n)]));
+  const activity = new Map(active.map((c) => [c.id, Number(c.n)]));
+  const candidates = new Map([...active, ...posting].map((c) => [c.id, c]));
+  return [...candidates.values()]
+    .sort(
+      (a, b) =>
+        (posts.get(b.id) ?? 0) - (posts.get(a.id) ?? 0) ||
+        (activity.get(b.id) ?? 0) - (activity.get(a.id) ?? 0) ||
+        a.name.localeCompare(b.name),
+    )
+    .slice(0, 5)
+    .map((c) => ({ id: c.id, name: c.name, owner: c.ownerEmail, posts: posts.get(c.id) ?? 0, status: c.status }));
+}
+
 export async function getOverview(ctx: AppContext, range: TOverviewRange, now = new Date()): Promise<TOverviewResponse> {
   const { db } = ctx;
   const days = rangeDays(RANGE_DAYS[range], now);
   const since = `${days[0]}T00:00:00.000Z`;
 
-  const [clients, pending, activity, top, recent, health] = await Promise.all([
+  const [clients, pending, activity, active, posting, recent, health] = await Promise.all([
     db
       .selectFrom('workspace')
       .select([
@@ -53,7 +71,23 @@ export async function getOverview(ctx: AppContext, range: TOverviewRange, now = 
       .groupBy(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status'])
       .orderBy('n', 'desc')
       .orderBy('workspace.name')
-      .limit(5)
+      .limit(20)
+      .execute(),
+    db
+      .selectFrom('draft')
+      .innerJoin('workspace', 'workspace.id', 'draft.workspaceId')
+      .select([
+        'workspace.id',
+        'workspace.name',
+        'workspace.ownerEmail',
+        'workspace.status',
+        (eb) => eb.fn.countAll<number | string>().as('n'),
+      ])
+      .where('draft.status', '=', 'published')
+      .where('draft.publishedAt', '>=', since)
+      .groupBy(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status'])
+      .orderBy('n', 'desc')
+      .limit(20)
       .execute(),
     db.selectFrom('timelineEntry').select(['text', 'who', 'ts']).orderBy('ts', 'desc').limit(10).execute(),
     checkHealth(ctx),
@@ -69,8 +103,7 @@ export async function getOverview(ctx: AppContext, range: TOverviewRange, now = 
     },
     weeklyJobs: days.map((day) => perDay.get(day) ?? 0),
     health,
-    // NOTE: posts counts published drafts once drafts exist (issue 4); until then clients rank by activity.
-    topClients: top.map((c) => ({ id: c.id, name: c.name, owner: c.ownerEmail, posts: 0, status: c.status })),
+    topClients: rankTopClients(active, posting),
     recent: recent.map((r) => ({ what: r.text, when: r.ts, who: r.who })),
   };
 }
