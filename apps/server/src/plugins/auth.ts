@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -12,20 +9,10 @@ import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
+import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { newId } from '../lib/ids.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
-
-/** Uses AUTH_SECRET, or a random secret kept in DATA_DIR so sessions survive restarts. */
-function resolveAuthSecret(config: AppConfig): string {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(config.dataDir, 'auth-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = crypto.randomBytes(32).toString('base64url');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 /** Google and Apple both speak OpenID Connect; discovery lets tests point them at a local OIDC server. */
 function listOAuthProviders(config: AppConfig): GenericOAuthConfig[] {

@@ -43,10 +43,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: dashboardPage('Overview') },
               { path: 'content', lazy: dashboardPage('Content') },
-              { path: 'content-lab', lazy: dashboardPage('Content Lab') },
+              { path: 'content-lab', lazy: lazyPage(() => import('@/features/assistant/routes/content-lab-page')) },
               { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
               { path: 'analytics', lazy: dashboardPage('Analytics') },
-              { path: 'settings', lazy: dashboardPage('Settings') },
+              { path: 'settings', lazy: lazyPage(() => import('@/features/settings/routes/settings-page')) },
             ],
           },
         ],

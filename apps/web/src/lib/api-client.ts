@@ -10,7 +10,8 @@ export class ApiError extends Error {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError for a failed response: its { error } text, else status, status text and body. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text) as { error?: unknown };

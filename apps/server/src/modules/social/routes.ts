@@ -1,5 +1,134 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZSocialAuthQuery,
+  ZSocialCallbackQuery,
+  ZSocialConnection,
+  ZSocialConnectionList,
+  ZSocialConnectionParams,
+  ZSocialProvidersResponse,
+} from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
+import { secretBoxFor } from '../../lib/secret-box.ts';
+import { readSessionUser } from '../../plugins/auth.ts';
+import { sessionUserOf } from '../../plugins/guards.ts';
+import { workspaceOfUser } from '../workspaces/workspace-of-user.ts';
+import { getChannelProvider, listChannelProviders } from './channel-providers.ts';
+import { completeChannelAuthorization } from './complete-channel-authorization.ts';
+import { listSocialConnections } from './list-social-connections.ts';
+import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, safeReturnPath } from './oauth-state.ts';
+import { refreshSocialConnection } from './refresh-social-connection.ts';
+import { removeSocialConnection } from './remove-social-connection.ts';
+import { startChannelAuthorization } from './start-channel-authorization.ts';
 
-/** Channel connections under /api/social (issue 4). */
-export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+const tags = ['social'];
+const ZProviderParams = z.object({ provider: z.string().max(32) });
+
+/**
+ * Channel connections under /api/social (SPEC section 7). The auth and callback routes are browser
+ * navigations: they answer with redirects, also when signed out (to the sign-in page) or on failure
+ * (to the settings page with ?channelError=).
+ */
+export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config, db } = ctx;
+  const box = secretBoxFor(config);
+  // Scoped to these routes; skipped when an enclosing scope already registered it.
+  if (!app.hasReplyDecorator('setCookie')) await app.register(fastifyCookie);
+  const cookieOptions = {
+    path: OAUTH_STATE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.baseUrl.startsWith('https://'),
+  };
+  const redirect = (reply: FastifyReply, location: string) => reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  const toSignIn = (reply: FastifyReply, returnTo: string) => redirect(reply, `/login?redirect=${encodeURIComponent(returnTo)}`);
+
+  app.get('/api/social/providers', { schema: { tags, response: { 200: ZSocialProvidersResponse, 401: ZApiError } } }, async () => ({
+    providers: listChannelProviders(config).map((provider) => provider.id),
+  }));
+
+  app.get('/api/social/connections', { schema: { tags, response: { 200: ZSocialConnectionList, 401: ZApiError } } }, async (request) => {
+    const workspace = await workspaceOfUser(db, sessionUserOf(request));
+    return listSocialConnections(db, workspace.id);
+  });
+
+  app.get(
+    '/api/social/:provider/auth',
+    {
+      // Signed-in only, but checked here: a signed-out browser is sent to sign in instead of a JSON 401.
+      config: { public: true },
+      schema: {
+        tags,
+        params: ZProviderParams,
+        querystring: ZSocialAuthQuery,
+        response: { 400: ZApiError, 404: ZApiError, 503: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const provider = getChannelProvider(config, request.params.provider);
+      const returnTo = safeReturnPath(request.query.returnTo);
+      const user = await readSessionUser(ctx.auth, request);
+      if (!user) return toSignIn(reply, returnTo);
+      const { url, cookieValue } = startChannelAuthorization(config, box, { provider, userId: user.id, returnTo });
+      reply.setCookie(oauthStateCookieName(provider.id), cookieValue, { ...cookieOptions, maxAge: OAUTH_STATE_TTL_SECONDS });
+      return redirect(reply, url);
+    },
+  );
+
+  app.get(
+    '/api/social/:provider/callback',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: ZProviderParams,
+        querystring: ZSocialCallbackQuery,
+        response: { 400: ZApiError, 404: ZApiError, 503: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const provider = getChannelProvider(config, request.params.provider);
+      const cookieName = oauthStateCookieName(provider.id);
+      const sealedState = request.cookies[cookieName];
+      // One use only, whatever happens next.
+      reply.clearCookie(cookieName, cookieOptions);
+      const user = await readSessionUser(ctx.auth, request);
+      if (!user) return toSignIn(reply, safeReturnPath(undefined));
+      const outcome = await completeChannelAuthorization(
+        { config, db, box, log: request.log },
+        { provider, query: request.query, sealedState, user },
+      );
+      const result = new URLSearchParams(outcome.error ? { channelError: outcome.error } : { connected: provider.id });
+      return redirect(reply, `${outcome.returnTo}?${result}`);
+    },
+  );
+
+  app.delete(
+    '/api/social/:id',
+    { schema: { tags, params: ZSocialConnectionParams, response: { 204: z.null(), 401: ZApiError, 404: ZApiError } } },
+    async (request, reply) => {
+      const workspace = await workspaceOfUser(db, sessionUserOf(request));
+      await removeSocialConnection(db, workspace.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Also what the dashboard Overview's Refresh button calls for a channel.
+  app.post(
+    '/api/social/:id/refresh',
+    {
+      schema: {
+        tags,
+        params: ZSocialConnectionParams,
+        response: { 200: ZSocialConnection, 401: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+      },
+    },
+    async (request) => {
+      const workspace = await workspaceOfUser(db, sessionUserOf(request));
+      return refreshSocialConnection({ config, db, box }, { workspaceId: workspace.id, id: request.params.id });
+    },
+  );
+};

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
+import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
 import { useAuth } from '@/lib/auth/use-auth';
 import { ProfileDialogHost } from './profile-dialog-host';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
@@ -31,6 +32,7 @@ export function DashboardShell() {
         onManageProfile={() => setProfileOpen(true)}
       />
       <ProfileDialogHost open={profileOpen} onOpenChange={setProfileOpen} />
+      <FloatingAssistant />
     </>
   );
 }

@@ -1,0 +1,84 @@
+import { SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS, type TSocialProvider } from '@hookline/shared';
+import type { AppConfig } from '../../config.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** One channel provider as this server is configured for it (CHANNEL_<PROVIDER>_* variables). */
+export interface ChannelProvider {
+  id: TSocialProvider;
+  /** What users call it: a Google connection is a YouTube channel. */
+  label: string;
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** Answers the account behind an access token (YouTube channels list, LinkedIn userinfo). */
+  profileUrl: string;
+  scopes: string[];
+  /** Extra query parameters of the authorization URL. */
+  authParams: Record<string, string>;
+  /**
+   * How the client authenticates at the token endpoint. NOTE: LinkedIn refuses HTTP Basic and wants
+   * client_id and client_secret in the form body (its docs, and arctic's own LinkedIn provider).
+   */
+  clientAuth: 'basic' | 'post';
+}
+
+export function isSocialProvider(value: string): value is TSocialProvider {
+  return (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+}
+
+function candidate(
+  config: AppConfig,
+  id: TSocialProvider,
+): Omit<ChannelProvider, 'id' | 'label' | 'clientId' | 'clientSecret'> & {
+  clientId?: string;
+  clientSecret?: string;
+} {
+  if (id === 'google') {
+    return {
+      clientId: config.CHANNEL_GOOGLE_CLIENT_ID,
+      clientSecret: config.CHANNEL_GOOGLE_CLIENT_SECRET,
+      authUrl: config.CHANNEL_GOOGLE_AUTH_URL,
+      tokenUrl: config.CHANNEL_GOOGLE_TOKEN_URL,
+      profileUrl: config.CHANNEL_GOOGLE_PROFILE_URL,
+      scopes: ['https://www.googleapis.com/auth/youtube.readonly', 'openid', 'email'],
+      // A refresh token is only issued with offline access, and again on a reconnect only with consent.
+      authParams: { access_type: 'offline', prompt: 'consent' },
+      clientAuth: 'basic',
+    };
+  }
+  return {
+    clientId: config.CHANNEL_LINKEDIN_CLIENT_ID,
+    clientSecret: config.CHANNEL_LINKEDIN_CLIENT_SECRET,
+    authUrl: config.CHANNEL_LINKEDIN_AUTH_URL,
+    tokenUrl: config.CHANNEL_LINKEDIN_TOKEN_URL,
+    profileUrl: config.CHANNEL_LINKEDIN_PROFILE_URL,
+    scopes: ['openid', 'profile', 'email', 'w_member_social'],
+    authParams: {},
+    clientAuth: 'post',
+  };
+}
+
+/** The providers with both a client id and a secret, in SPEC order (google, linkedin). */
+export function listChannelProviders(config: AppConfig): ChannelProvider[] {
+  return SOCIAL_PROVIDERS.flatMap((id): ChannelProvider[] => {
+    const { clientId, clientSecret, ...rest } = candidate(config, id);
+    return clientId && clientSecret ? [{ id, label: SOCIAL_PROVIDER_LABELS[id], clientId, clientSecret, ...rest }] : [];
+  });
+}
+
+/** The configured provider: 404 for a name we do not know, 503 for a known one without credentials. */
+export function getChannelProvider(config: AppConfig, id: string): ChannelProvider {
+  if (!isSocialProvider(id)) throw new HttpError(404, `Unknown channel provider "${id}". Use google or linkedin.`);
+  const provider = listChannelProviders(config).find((p) => p.id === id);
+  if (!provider) {
+    const prefix = `CHANNEL_${id.toUpperCase()}`;
+    throw new HttpError(
+      503,
+      `${SOCIAL_PROVIDER_LABELS[id]} channels are not set up on this server (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET).`,
+    );
+  }
+  return provider;
+}
+
+export const callbackUrlOf = (config: AppConfig, provider: TSocialProvider) => `${config.baseUrl}/api/social/${provider}/callback`;

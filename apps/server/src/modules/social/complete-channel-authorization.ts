@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { workspaceOfUser } from '../workspaces/workspace-of-user.ts';
+import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
+import { callbackUrlOf, type ChannelProvider } from './channel-providers.ts';
+import { ChannelProfileError, fetchChannelProfile } from './fetch-channel-profile.ts';
+import { DEFAULT_RETURN_PATH, openOAuthState } from './oauth-state.ts';
+import { sealTokens } from './seal-tokens.ts';
+import { upsertSocialConnection } from './upsert-social-connection.ts';
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** Where the browser goes next, and the message to show there when connecting failed. */
+export interface CallbackOutcome {
+  returnTo: string;
+  error: string | null;
+}
+
+function sameString(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The provider's redirect back: checks the state against the sealed cookie (same provider, same
+ * user, not expired), exchanges the code with the PKCE verifier, reads the account, and stores the
+ * connection in the user's workspace with its tokens encrypted.
+ */
+export async function completeChannelAuthorization(
+  deps: { config: AppConfig; db: Db; box: SecretBox; log: FastifyBaseLogger },
+  input: { provider: ChannelProvider; query: CallbackQuery; sealedState: string | undefined; user: SessionUser },
+): Promise<CallbackOutcome> {
+  const { provider, query } = input;
+  const label = provider.label;
+  const saved = openOAuthState(deps.box, input.sealedState);
+  const returnTo = saved?.returnTo ?? DEFAULT_RETURN_PATH;
+  const fail = (error: string): CallbackOutcome => {
+    deps.log.info({ provider: provider.id, reason: error }, 'channel connection failed');
+    return { returnTo, error };
+  };
+
+  if (!saved || saved.provider !== provider.id || saved.userId !== input.user.id || !query.state || !sameString(saved.state, query.state)) {
+    return fail(`The ${label} connection could not be verified: it expired or was started in another browser. Please try again.`);
+  }
+  if (query.error) {
+    return fail(
+      query.error === 'access_denied'
+        ? `You cancelled connecting ${label}.`
+        : `${label} refused the connection: ${query.error_description || query.error}.`,
+    );
+  }
+  if (!query.code) return fail(`${label} sent no authorization code. Please try again.`);
+
+  const client = channelOAuthClient(provider, callbackUrlOf(deps.config, provider.id));
+  let tokens;
+  try {
+    tokens = await client.validateAuthorizationCode(query.code, saved.codeVerifier);
+    tokens.accessToken();
+  } catch (error) {
+    const failure = classifyTokenError(error);
+    return fail(
+      failure.kind === 'rejected'
+        ? `${label} did not accept the authorization (${failure.detail}). Please try again.`
+        : `Could not reach ${label} to finish connecting (${failure.detail}). Please try again.`,
+    );
+  }
+
+  let profile;
+  try {
+    profile = await fetchChannelProfile(provider, tokens.accessToken());
+  } catch (error) {
+    if (error instanceof ChannelProfileError) return fail(error.message);
+    throw error;
+  }
+
+  const workspace = await workspaceOfUser(deps.db, input.user);
+  await upsertSocialConnection(deps.db, {
+    workspaceId: workspace.id,
+    provider: provider.id,
+    accountId: profile.accountId,
+    handle: profile.handle,
+    tokens: sealTokens(deps.box, tokens, provider.scopes),
+  });
+  return { returnTo, error: null };
+}

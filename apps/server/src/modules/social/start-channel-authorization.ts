@@ -1,0 +1,29 @@
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { AppConfig } from '../../config.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { channelOAuthClient } from './channel-oauth-client.ts';
+import { callbackUrlOf, type ChannelProvider } from './channel-providers.ts';
+import { OAUTH_STATE_TTL_SECONDS, safeReturnPath, sealOAuthState } from './oauth-state.ts';
+
+/**
+ * The provider's authorization URL (PKCE S256) and the sealed cookie value that lets the callback
+ * check the state and send the code verifier.
+ */
+export function startChannelAuthorization(
+  config: AppConfig,
+  box: SecretBox,
+  input: { provider: ChannelProvider; userId: string; returnTo?: string },
+): { url: string; cookieValue: string } {
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  const url = channelOAuthClient(input.provider, callbackUrlOf(config, input.provider.id)).createAuthorizationURL(state, codeVerifier);
+  const cookieValue = sealOAuthState(box, {
+    provider: input.provider.id,
+    state,
+    codeVerifier,
+    returnTo: safeReturnPath(input.returnTo),
+    userId: input.userId,
+    expiresAt: Date.now() + OAUTH_STATE_TTL_SECONDS * 1000,
+  });
+  return { url: url.toString(), cookieValue };
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { TriangleAlert } from 'lucide-react';
+import type { TWorkspace } from '@hookline/shared';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
+
+/** SPEC: Delete workspace, behind a confirmation where the exact name must be typed. */
+export function DangerZoneCard({ workspace }: { workspace: TWorkspace }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return (
+    <Card className="ring-red-200">
+      <section aria-labelledby="danger-zone-heading" className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="danger-zone-heading" className="flex items-center gap-2 text-base font-semibold text-red-800">
+            <TriangleAlert className="size-4" aria-hidden /> Danger zone
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Delete <span className="font-medium text-slate-900">{workspace.name}</span> with all its drafts, channels and files.
+          </p>
+        </div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete workspace
+        </Button>
+      </section>
+      <DeleteWorkspaceDialog
+        workspaceName={workspace.name}
+        open={open}
+        onOpenChange={setOpen}
+        onDeleted={() => {
+          setOpen(false);
+          toast.success('Workspace deleted', { description: workspace.name });
+          navigate('/dashboard');
+          // Everything cached belonged to the deleted workspace.
+          void queryClient.invalidateQueries();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CADENCES, type TWorkspace } from '@hookline/shared';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-client';
+import { settingsKeys } from '../api/keys';
+import { updateWorkspace } from '../api/update-workspace';
+import { SettingsSection } from './settings-section';
+import { browserTimeZone, timeZoneOptions } from './time-zones';
+
+/** SPEC: Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
+export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [cadence, setCadence] = useState(workspace.cadence);
+  const [timeZone, setTimeZone] = useState(workspace.timeZone ?? '');
+  const [saving, setSaving] = useState(false);
+  const zones = useMemo(() => timeZoneOptions(workspace.timeZone), [workspace.timeZone]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const saved = await updateWorkspace({ cadence, timeZone: timeZone || null });
+      queryClient.setQueryData(settingsKeys.workspace, saved);
+      toast.success('Preferences saved');
+    } catch (error) {
+      toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SettingsSection title="Workspace preferences" description={`Defaults for ${workspace.name}.`}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Default cadence" htmlFor={`${id}-cadence`} hint="How often new content is planned by default.">
+            <Select
+              id={`${id}-cadence`}
+              className="w-full"
+              value={cadence}
+              onChange={(e) => setCadence(e.target.value as TWorkspace['cadence'])}
+            >
+              {CADENCES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Time zone override" htmlFor={`${id}-zone`} hint="Schedules use this zone for everyone in the workspace.">
+            <Select id={`${id}-zone`} className="w-full" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+              <option value="">Use my own time zone ({browserTimeZone()})</option>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,45 @@
+import { Alert } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useWorkspace } from '../api/get-workspace';
+import { AccountCard } from '../components/account-card';
+import { ChannelNotice } from '../components/channel-notice';
+import { ChannelsCard } from '../components/channels-card';
+import { DangerZoneCard } from '../components/danger-zone-card';
+import { PreferencesCard } from '../components/preferences-card';
+import { SettingsSection } from '../components/settings-section';
+
+/** SPEC: Dashboard Settings: Account, Connected channels, Workspace preferences (with Delete workspace). */
+export default function SettingsPage() {
+  const workspace = useWorkspace();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <header className="mb-6">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">Your account, connected channels and workspace preferences.</p>
+      </header>
+      <div className="grid gap-6">
+        <ChannelNotice />
+        <AccountCard workspaceTimeZone={workspace.data?.timeZone} />
+        <ChannelsCard />
+        {workspace.isPending ? (
+          <SettingsSection title="Workspace preferences">
+            <div role="status">
+              <span className="sr-only">Loading preferences…</span>
+              <Skeleton className="h-24 w-full" />
+            </div>
+          </SettingsSection>
+        ) : workspace.isError ? (
+          <SettingsSection title="Workspace preferences">
+            <Alert tone="error">Could not load your workspace: {workspace.error.message}</Alert>
+          </SettingsSection>
+        ) : (
+          <>
+            {/* Remounts with fresh server values after a save elsewhere or a refetch. */}
+            <PreferencesCard key={workspace.dataUpdatedAt} workspace={workspace.data} />
+            <DangerZoneCard workspace={workspace.data} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
