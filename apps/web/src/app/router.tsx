@@ -41,11 +41,11 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./shells/dashboard-shell')).DashboardShell }),
             children: [
-              { index: true, lazy: dashboardPage('Overview') },
-              { path: 'content', lazy: dashboardPage('Content') },
+              { index: true, lazy: lazyPage(() => import('@/features/dashboard-overview/routes/overview-page')) },
+              { path: 'content', lazy: lazyPage(() => import('@/features/content/routes/content-page')) },
               { path: 'content-lab', lazy: lazyPage(() => import('@/features/assistant/routes/content-lab-page')) },
               { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
-              { path: 'analytics', lazy: dashboardPage('Analytics') },
+              { path: 'analytics', lazy: lazyPage(() => import('@/features/analytics/routes/analytics-page')) },
               { path: 'settings', lazy: lazyPage(() => import('@/features/settings/routes/settings-page')) },
             ],
           },

@@ -1,0 +1,40 @@
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import type { TopPost } from '../compute-analytics';
+import { CHANNEL_COLORS, CHANNEL_LABELS, TYPE_LABELS } from '../labels';
+import { formatDateTime } from '../zoned-time';
+
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+function excerpt(text: string, max = 120): string {
+  const flat = text.trim().replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** SPEC: Analytics top posts. Live: the latest published posts (no engagement data to rank by). */
+export function TopPosts({ posts, timeZone }: { posts: TopPost[]; timeZone: string }) {
+  return (
+    <ol className="grid gap-3" aria-label="Top posts">
+      {posts.map((post) => (
+        <li key={post.id} className="rounded-xl p-3 ring-1 ring-slate-100">
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">
+              <span className={cn('size-2 rounded-full', CHANNEL_COLORS[post.channel])} aria-hidden />
+              {CHANNEL_LABELS[post.channel]}
+            </span>
+            <Badge tone="neutral" className="py-0">
+              {TYPE_LABELS[post.type]}
+            </Badge>
+            <time dateTime={post.publishedAt}>{formatDateTime(post.publishedAt, timeZone)}</time>
+            {post.reach !== undefined ? (
+              <span className="ml-auto font-medium text-slate-600">{compact.format(post.reach)} reach</span>
+            ) : null}
+          </div>
+          <p className="mt-1.5 break-words text-sm text-slate-800">
+            {excerpt(post.text) || <span className="text-slate-400">No text</span>}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,58 @@
+/** Calendar days, weekdays and hours in an IANA zone, without a date library. */
+
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function formatterFor(timeZone: string, options: Intl.DateTimeFormatOptions, locale: string | undefined = undefined) {
+  const key = `${locale ?? ''}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** The calendar day of an instant in the zone, as 'YYYY-MM-DD'. */
+export function zonedDayKey(date: Date, timeZone: string): string {
+  return formatterFor(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(date);
+}
+
+/** The day key `offset` days after key (negative for before): calendar arithmetic, so DST cannot skip a day. */
+export function shiftDayKey(key: string, offset: number): string {
+  const [year, month, day] = key.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+/** The n day keys ending with today in the zone, oldest first. */
+export function lastDayKeys(now: Date, timeZone: string, days: number): string[] {
+  const today = zonedDayKey(now, timeZone);
+  return Array.from({ length: days }, (_, index) => shiftDayKey(today, index - (days - 1)));
+}
+
+/** A day key shown with these options (weekday, month, day), independent of any zone. */
+export function formatDayKey(key: string, options: Intl.DateTimeFormatOptions): string {
+  const [year, month, day] = key.split('-').map(Number);
+  return formatterFor('UTC', options).format(new Date(Date.UTC(year, month - 1, day, 12)));
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The weekday (0 = Monday … 6 = Sunday) and hour (0–23) of an instant in the zone. */
+export function zonedWeekdayHour(date: Date, timeZone: string): { weekday: number; hour: number } {
+  const parts = formatterFor(timeZone, { weekday: 'short', hour: 'numeric', hourCycle: 'h23' }, 'en-US').formatToParts(date);
+  const weekday = WEEKDAYS.indexOf(parts.find((part) => part.type === 'weekday')?.value ?? '');
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0) % 24;
+  return { weekday, hour };
+}
+
+/** "Mar 4, 3:15 PM" (with the year when it is not this year). */
+export function formatDateTime(iso: string, timeZone: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = zonedDayKey(date, timeZone).slice(0, 4) === zonedDayKey(now, timeZone).slice(0, 4);
+  return formatterFor(
+    timeZone,
+    sameYear ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
+}

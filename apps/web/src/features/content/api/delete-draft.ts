@@ -1,0 +1,7 @@
+import { apiFetch } from '@/lib/api-client';
+import { draftPath } from './keys';
+
+/** DELETE /api/drafts/{id} → 204; the draft's media goes with it. */
+export function deleteDraft(id: string): Promise<void> {
+  return apiFetch<void>(draftPath(id), { method: 'DELETE' });
+}

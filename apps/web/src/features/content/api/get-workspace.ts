@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TWorkspace } from '@hookline/shared';
+import { apiFetch } from '@/lib/api-client';
+import { contentKeys } from './keys';
+
+/** GET /api/workspace: read here for its time zone, in which every time is shown. */
+export function getWorkspace(): Promise<TWorkspace> {
+  return apiFetch<TWorkspace>('/api/workspace');
+}
+
+export const workspaceQuery = queryOptions({ queryKey: contentKeys.workspace, queryFn: getWorkspace });
+
+export function useWorkspace() {
+  return useQuery(workspaceQuery);
+}

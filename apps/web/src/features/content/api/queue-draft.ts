@@ -1,0 +1,8 @@
+import type { TDraft } from '@hookline/shared';
+import { apiFetch } from '@/lib/api-client';
+import { draftPath } from './keys';
+
+/** POST /api/drafts/{id}/queue: draft → queued, scheduled one hour ahead; 409 from any other status. */
+export function queueDraft(id: string): Promise<TDraft> {
+  return apiFetch<TDraft>(`${draftPath(id)}/queue`, { method: 'POST' });
+}

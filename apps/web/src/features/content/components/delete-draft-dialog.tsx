@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { TDraft } from '@hookline/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CHANNEL_LABELS, TYPE_LABELS } from '../labels';
+
+/** Asks before a draft (and its media) is deleted for good. */
+export function DeleteDraftDialog({
+  draft,
+  onCancel,
+  onConfirm,
+}: {
+  draft: TDraft | null;
+  onCancel: () => void;
+  onConfirm: (draft: TDraft) => Promise<void>;
+}) {
+  const [deleting, setDeleting] = useState(false);
+  const what = draft ? `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}` : '';
+  const confirm = async () => {
+    if (!draft || deleting) return;
+    setDeleting(true);
+    try {
+      await onConfirm(draft);
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <Dialog
+      open={draft !== null}
+      onOpenChange={(open) => !open && !deleting && onCancel()}
+      title="Delete this draft?"
+      description={`The ${what} and its media are deleted for good.`}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={confirm} disabled={deleting}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

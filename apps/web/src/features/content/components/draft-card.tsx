@@ -1,0 +1,258 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, ImagePlus, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
+import type { TDraft } from '@hookline/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { publishDraft } from '../api/publish-draft';
+import { queueDraft } from '../api/queue-draft';
+import { requeueDraft } from '../api/requeue-draft';
+import { updateDraft } from '../api/update-draft';
+import { uploadDraftMedia } from '../api/upload-draft-media';
+import { reloadDrafts, replaceDraftInLists } from '../draft-cache';
+import { formatWhen } from '../format-time';
+import { CHANNEL_LABELS, TEXT_PLACEHOLDERS, TYPE_LABELS } from '../labels';
+import { DraftStatusBadge } from './draft-status-badge';
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+type Action = 'queue' | 'publish' | 'requeue';
+
+const ACTIONS: Record<Action, { run: (id: string) => Promise<TDraft>; failure: string }> = {
+  queue: { run: queueDraft, failure: 'Could not queue the draft' },
+  publish: { run: publishDraft, failure: 'Could not publish the draft' },
+  requeue: { run: requeueDraft, failure: 'Could not re-queue the draft' },
+};
+
+export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
+  instagram: 'bg-pink-500',
+  twitter: 'bg-sky-500',
+  youtube: 'bg-red-500',
+  linkedin: 'bg-blue-700',
+};
+
+/** What a draft in this status offers (SPEC section 4: published offers only Delete). */
+export function draftCapabilities(status: TDraft['status']) {
+  const editable = status === 'draft' || status === 'queued';
+  return {
+    editable,
+    addMedia: editable,
+    queue: status === 'draft',
+    publish: editable,
+    requeue: status === 'queued',
+    delete: true,
+  };
+}
+
+/**
+ * One draft: its text (saved on blur), media, status and the actions its status allows. Every
+ * action first waits for a pending text save, so "type, then click Publish now" publishes the text.
+ */
+export function DraftCard({
+  draft,
+  timeZone,
+  autoFocus = false,
+  onDelete,
+}: {
+  draft: TDraft;
+  timeZone: string;
+  autoFocus?: boolean;
+  onDelete: (draft: TDraft) => void;
+}) {
+  const queryClient = useQueryClient();
+  const can = draftCapabilities(draft.status);
+  const [text, setText] = useState(draft.text);
+  const [serverText, setServerText] = useState(draft.text);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const pendingSave = useRef<{ text: string; request: Promise<void> } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The server's text changed (a reload): take it, unless the user has unsaved edits.
+  if (draft.text !== serverText) {
+    setServerText(draft.text);
+    if (text === serverText) setText(draft.text);
+  }
+
+  const save = (): Promise<void> => {
+    // Already sent (blur, then a click on an action): wait for that request instead of sending it again.
+    if (pendingSave.current?.text === text) return pendingSave.current.request;
+    if (!can.editable || text === draft.text) return pendingSave.current?.request ?? Promise.resolve();
+    const value = text;
+    setSaveState('saving');
+    const request = updateDraft(draft.id, { text: value })
+      .then((updated) => {
+        replaceDraftInLists(queryClient, updated);
+        setSaveState('saved');
+      })
+      .catch((error: unknown) => {
+        setSaveState('error');
+        toast.error('Could not save the text', { description: errorMessage(error, 'Unknown error') });
+      })
+      .finally(() => {
+        if (pendingSave.current?.request === request) pendingSave.current = null;
+      });
+    pendingSave.current = { text: value, request };
+    return request;
+  };
+
+  const run = async (action: Action) => {
+    if (busy) return;
+    setBusy(action);
+    try {
+      await save();
+      replaceDraftInLists(queryClient, await ACTIONS[action].run(draft.id));
+    } catch (error) {
+      toast.error(ACTIONS[action].failure, { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setBusy(null);
+      void reloadDrafts(queryClient);
+    }
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      if (file.type && !/^(image|video)\//.test(file.type)) throw new Error('Choose an image or a video.');
+      setProgress(0);
+      await save();
+      replaceDraftInLists(queryClient, await uploadDraftMedia(draft.id, file, setProgress));
+    } catch (error) {
+      toast.error('Could not attach the media', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setProgress(null);
+      if (fileInput.current) fileInput.current.value = '';
+      void reloadDrafts(queryClient);
+    }
+  };
+
+  const working = busy !== null || progress !== null;
+  const label = `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type]}`;
+  return (
+    <article aria-label={label} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <header className="flex flex-wrap items-center gap-2 px-4 pt-4">
+        <Badge tone="neutral" className="bg-white ring-1 ring-slate-200">
+          <span className={cn('size-2 rounded-full', CHANNEL_DOTS[draft.channel])} aria-hidden />
+          {CHANNEL_LABELS[draft.channel]}
+        </Badge>
+        <Badge tone="neutral">{TYPE_LABELS[draft.type]}</Badge>
+        <span className="ml-auto" aria-live="polite">
+          <DraftStatusBadge draft={draft} timeZone={timeZone} />
+        </span>
+      </header>
+
+      {draft.media ? <MediaPreview draft={draft} /> : null}
+
+      <div className="flex flex-col px-4 pt-3">
+        <Textarea
+          aria-label={`Text of the ${label.toLowerCase()}`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (saveState !== 'saving') setSaveState('idle');
+          }}
+          onBlur={() => void save()}
+          readOnly={!can.editable}
+          placeholder={can.editable ? TEXT_PLACEHOLDERS[draft.type] : undefined}
+          maxLength={10_000}
+          rows={5}
+          autoFocus={autoFocus}
+          className={cn('resize-y', !can.editable && 'bg-slate-50 text-slate-700 focus:ring-0')}
+        />
+        <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
+          <span aria-live="polite" className={cn(saveState === 'error' && 'text-red-700')}>
+            {saveState === 'saving' ? 'Saving…' : null}
+            {saveState === 'saved' ? (
+              <span className="inline-flex items-center gap-1 text-emerald-700">
+                <Check className="size-3.5" aria-hidden /> Saved
+              </span>
+            ) : null}
+            {saveState === 'error' ? 'Not saved' : null}
+            {saveState === 'idle' ? `Created ${formatWhen(draft.createdAt, timeZone)}` : null}
+          </span>
+          <span className="tabular-nums">{text.length.toLocaleString()} characters</span>
+        </div>
+        {progress !== null ? (
+          <div className="mt-3">
+            <progress
+              className="h-2 w-full overflow-hidden rounded accent-brand-600"
+              value={progress}
+              max={1}
+              aria-label="Upload progress"
+            />
+            <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(progress * 100)}%</p>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3">
+        {can.addMedia ? (
+          <label
+            className={cn(
+              buttonClasses('secondary', 'sm'),
+              'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+              working && 'pointer-events-none opacity-60',
+            )}
+          >
+            <input ref={fileInput} type="file" accept="image/*,video/*" className="sr-only" onChange={chooseFile} disabled={working} />
+            <ImagePlus className="size-4" aria-hidden />
+            {draft.media ? 'Replace media' : 'Add media'}
+          </label>
+        ) : null}
+        {can.queue ? (
+          <Button size="sm" variant="secondary" onClick={() => run('queue')} disabled={working}>
+            <CalendarPlus className="size-4" aria-hidden /> {busy === 'queue' ? 'Queueing…' : 'Queue'}
+          </Button>
+        ) : null}
+        {can.requeue ? (
+          <Button size="sm" variant="secondary" onClick={() => run('requeue')} disabled={working}>
+            <Repeat className="size-4" aria-hidden /> {busy === 'requeue' ? 'Re-queueing…' : 'Re-queue'}
+          </Button>
+        ) : null}
+        {can.publish ? (
+          <Button size="sm" onClick={() => run('publish')} disabled={working}>
+            <Send className="size-4" aria-hidden /> Publish now
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={() => onDelete(draft)}
+          disabled={working}
+        >
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** The attached image or video; the URL carries the draft's version so a replaced file is not served from cache. */
+function MediaPreview({ draft }: { draft: TDraft }) {
+  const media = draft.media!;
+  const src = `${media.url}?v=${encodeURIComponent(draft.updatedAt)}`;
+  return (
+    <figure className="mx-4 mt-3 overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
+      {media.type.startsWith('video/') ? (
+        <video
+          src={src}
+          controls
+          preload="metadata"
+          className="aspect-video w-full bg-slate-900"
+          aria-label={`Attached video: ${media.name}`}
+        />
+      ) : (
+        <img src={src} alt={`Attached image: ${media.name}`} loading="lazy" className="aspect-video w-full object-cover" />
+      )}
+      <figcaption className="truncate px-3 py-1.5 text-xs text-slate-600" title={media.name}>
+        {media.name}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,40 @@
+import { CalendarClock, CircleCheck, LoaderCircle, PenLine } from 'lucide-react';
+import type { TDraft } from '@hookline/shared';
+import { Badge } from '@/components/ui/badge';
+import { formatFull, formatWhen } from '../format-time';
+
+/** SPEC section 4: Draft, Queued for {time}, Publishing…, Published {time}. */
+export function DraftStatusBadge({ draft, timeZone }: { draft: TDraft; timeZone: string }) {
+  switch (draft.status) {
+    case 'queued':
+      return (
+        <Badge tone="brand" title={draft.scheduledAt ? formatFull(draft.scheduledAt, timeZone) : undefined}>
+          <CalendarClock className="size-3.5" aria-hidden />
+          {draft.scheduledAt ? `Queued for ${formatWhen(draft.scheduledAt, timeZone)}` : 'Queued'}
+        </Badge>
+      );
+    case 'publishing':
+      return (
+        <Badge tone="warning">
+          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+          Publishing…
+        </Badge>
+      );
+    case 'published': {
+      const at = draft.publishedAt ?? draft.scheduledAt;
+      return (
+        <Badge tone="success" title={at ? formatFull(at, timeZone) : undefined}>
+          <CircleCheck className="size-3.5" aria-hidden />
+          {at ? `Published ${formatWhen(at, timeZone)}` : 'Published'}
+        </Badge>
+      );
+    }
+    default:
+      return (
+        <Badge tone="neutral">
+          <PenLine className="size-3.5" aria-hidden />
+          Draft
+        </Badge>
+      );
+  }
+}

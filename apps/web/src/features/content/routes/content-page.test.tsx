@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TDraft } from '@hookline/shared';
+import { renderPage } from '@/test/render';
+import { makeDraft, serveDrafts, WORKSPACE } from '../test-server';
+import { uploadDraftMedia } from '../api/upload-draft-media';
+import ContentPage from './content-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+// XHR uploads are not part of jsdom's network stub: the upload resolves when the test says so.
+const upload = vi.hoisted(() => ({ finish: (_draft: TDraft) => {} }));
+vi.mock('../api/upload-draft-media', () => ({
+  uploadDraftMedia: vi.fn((_id: string, _file: File, onProgress: (fraction: number) => void) => {
+    onProgress(0.4);
+    return new Promise<TDraft>((resolve) => (upload.finish = resolve));
+  }),
+}));
+
+const card = (name: string | RegExp) => screen.getByRole('article', { name });
+const buttonsOf = (article: HTMLElement) =>
+  within(article)
+    .queryAllByRole('button')
+    .map((button) => button.textContent?.trim());
+
+describe('Content page', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('offers each status its own actions, with the status badge in the workspace zone', async () => {
+    serveDrafts(
+      [
+        makeDraft({ channel: 'instagram', type: 'post', status: 'draft' }),
+        makeDraft({ channel: 'twitter', type: 'thread', status: 'queued', scheduledAt: '2030-01-01T15:00:00.000Z' }),
+        makeDraft({ channel: 'youtube', type: 'video', status: 'publishing' }),
+        makeDraft({ channel: 'linkedin', type: 'post', status: 'published', publishedAt: '2030-01-02T09:30:00.000Z', text: 'Out now' }),
+      ],
+      { workspace: { ...WORKSPACE, timeZone: 'Asia/Tokyo' } },
+    );
+    renderPage(<ContentPage />, '/dashboard/content');
+    expect(screen.getByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading drafts…');
+
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    expect(within(draft).getByText('Draft')).toBeInTheDocument();
+    expect(within(draft).getByLabelText('Add media')).toHaveAttribute('accept', 'image/*,video/*');
+    expect(buttonsOf(draft)).toEqual(['Queue', 'Publish now', 'Delete']);
+
+    const queued = card('Twitter Thread');
+    // 15:00 UTC is midnight the next day in Tokyo.
+    expect(within(queued).getByText(/^Queued for Jan 2, 2030, 12:00\sAM$/)).toBeInTheDocument();
+    expect(within(queued).getByLabelText('Add media')).toBeInTheDocument();
+    expect(buttonsOf(queued)).toEqual(['Re-queue', 'Publish now', 'Delete']);
+
+    const publishing = card('YouTube Video');
+    expect(within(publishing).getByText('Publishing…')).toBeInTheDocument();
+    expect(within(publishing).queryByLabelText('Add media')).not.toBeInTheDocument();
+    expect(buttonsOf(publishing)).toEqual(['Delete']);
+
+    const published = card('LinkedIn Post');
+    expect(within(published).getByText(/^Published Jan 2, 2030, 6:30\sPM$/)).toBeInTheDocument();
+    expect(within(published).queryByLabelText('Add media')).not.toBeInTheDocument();
+    expect(buttonsOf(published)).toEqual(['Delete']);
+    expect(within(published).getByRole('textbox')).toHaveAttribute('readonly');
+    expect(within(draft).getByRole('textbox')).not.toHaveAttribute('readonly');
+  });
+
+  it('publishes: Publishing… at once, then Published once the server has flipped it', async () => {
+    const { fetchMock } = serveDrafts([makeDraft({ id: 'p1', status: 'queued', scheduledAt: '2030-01-01T11:00:00.000Z' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    await userEvent.click(within(draft).getByRole('button', { name: 'Publish now' }));
+    expect(await within(draft).findByText('Publishing…')).toBeInTheDocument();
+    expect(buttonsOf(draft)).toEqual(['Delete']);
+    expect(await within(draft).findByText(/^Published /, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/drafts/p1/publish' && init?.method === 'POST')).toBe(true);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('queues and re-queues a draft, saving typed text first', async () => {
+    const { fetchMock, drafts } = serveDrafts([makeDraft({ id: 'q1' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    await userEvent.type(within(draft).getByRole('textbox'), 'Hello world');
+    await userEvent.click(within(draft).getByRole('button', { name: 'Queue' }));
+    expect(await within(draft).findByText(/^Queued for /)).toBeInTheDocument();
+    expect(drafts[0].text).toBe('Hello world');
+    const order = fetchMock.mock.calls
+      .map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)
+      .filter((call) => call.includes('q1'));
+    expect(order).toEqual(['PATCH /api/drafts/q1', 'POST /api/drafts/q1/queue']);
+    await userEvent.click(within(draft).getByRole('button', { name: 'Re-queue' }));
+    await waitFor(() => expect(within(draft).getByText(/^Queued for .*11:30/)).toBeInTheDocument());
+  });
+
+  it('saves the text on blur and says so', async () => {
+    const { drafts } = serveDrafts([makeDraft({ id: 's1', type: 'thread', channel: 'twitter' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Twitter Thread' });
+    const text = within(draft).getByRole('textbox', { name: 'Text of the twitter thread' });
+    await userEvent.type(text, 'First tweet');
+    expect(within(draft).queryByText('Saved')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(await within(draft).findByText('Saved')).toBeInTheDocument();
+    expect(drafts[0].text).toBe('First tweet');
+    expect(within(draft).getByText('11 characters')).toBeInTheDocument();
+  });
+
+  it('shows the server text of a refused action as a toast, then shows the server state', async () => {
+    const { drafts } = serveDrafts([makeDraft({ id: 'x1' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    // Queued meanwhile in another tab: the server refuses to queue it again.
+    Object.assign(drafts[0], { status: 'queued', scheduledAt: '2030-01-01T11:00:00.000Z' });
+    await userEvent.click(within(draft).getByRole('button', { name: 'Queue' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Could not queue the draft', { description: 'Only a draft can be queued.' }),
+    );
+    expect(await within(draft).findByText(/^Queued for /)).toBeInTheDocument();
+  });
+
+  it('creates a draft from the Create panel with one of the four types', async () => {
+    const { fetchMock } = serveDrafts([]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    expect(await screen.findByRole('heading', { name: 'No drafts yet' })).toBeInTheDocument();
+    const newButton = screen.getByRole('button', { name: 'New' });
+    expect(newButton).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(newButton);
+    expect(newButton).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Create a draft' });
+    expect(
+      within(panel)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['post', 'reel', 'thread', 'video']);
+    expect(within(panel).getByRole('radio', { name: 'Post' })).toBeChecked();
+    expect(within(panel).getByRole('radio', { name: 'Reel/Short' })).toBeInTheDocument();
+    expect(within(panel).getByRole('radio', { name: 'Video' })).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Channel' })).toHaveValue('instagram');
+
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Thread' }));
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Channel' }), 'twitter');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Create draft' }));
+
+    const created = await screen.findByRole('article', { name: 'Twitter Thread' });
+    expect(within(created).getByRole('textbox')).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Create a draft' })).not.toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/drafts' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ type: 'thread', channel: 'twitter' });
+  });
+
+  it('filters by channel through ?channel= and has an empty state per filter', async () => {
+    const { fetchMock } = serveDrafts([makeDraft({ channel: 'instagram' }), makeDraft({ channel: 'linkedin', type: 'video' })]);
+    renderPage(<ContentPage />, '/dashboard/content?channel=youtube');
+    expect(await screen.findByRole('heading', { name: 'No YouTube drafts yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/drafts?channel=youtube')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'LinkedIn' }));
+    expect(await screen.findByRole('article', { name: 'LinkedIn Video' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Instagram Post' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(await screen.findByRole('article', { name: 'Instagram Post' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('deletes after confirmation', async () => {
+    const { drafts } = serveDrafts([makeDraft({ id: 'del1', status: 'published', publishedAt: '2030-01-01T12:00:00.000Z' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    await userEvent.click(within(draft).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'No drafts yet' })).toBeInTheDocument();
+    expect(drafts).toHaveLength(0);
+    expect(toast.success).toHaveBeenCalledWith('Draft deleted');
+  });
+
+  it('uploads media with a progress bar and shows a preview after', async () => {
+    const { drafts } = serveDrafts([makeDraft({ id: 'm1' })]);
+    renderPage(<ContentPage />, '/dashboard/content');
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
+    await userEvent.upload(within(draft).getByLabelText('Add media'), file);
+    expect(vi.mocked(uploadDraftMedia)).toHaveBeenCalledWith('m1', file, expect.any(Function));
+    expect(within(draft).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '0.4');
+    expect(within(draft).getByText('Uploading… 40%')).toBeInTheDocument();
+
+    // The server stored it; the upload answers with the draft.
+    Object.assign(drafts[0], {
+      media: { url: '/api/drafts/m1/media', type: 'image/png', name: 'cover.png' },
+      updatedAt: '2030-01-01T10:05:00.000Z',
+    });
+    upload.finish({ ...drafts[0] });
+    const image = await within(draft).findByRole('img', { name: 'Attached image: cover.png' });
+    expect(image).toHaveAttribute('src', `/api/drafts/m1/media?v=${encodeURIComponent('2030-01-01T10:05:00.000Z')}`);
+    expect(within(draft).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(draft).getByLabelText('Replace media')).toBeInTheDocument();
+  });
+});

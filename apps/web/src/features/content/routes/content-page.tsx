@@ -1,0 +1,124 @@
+import { useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Plus } from 'lucide-react';
+import type { TDraft } from '@hookline/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { deleteDraft } from '../api/delete-draft';
+import { useDrafts } from '../api/list-drafts';
+import { ChannelFilter, parseChannel, type ChannelFilterValue } from '../components/channel-filter';
+import { CreateDraftPanel } from '../components/create-draft-panel';
+import { DeleteDraftDialog } from '../components/delete-draft-dialog';
+import { DraftCard } from '../components/draft-card';
+import { DraftsSkeleton } from '../components/drafts-skeleton';
+import { EmptyDrafts } from '../components/empty-drafts';
+import { addDraftToLists, reloadDrafts, removeDraftFromLists } from '../draft-cache';
+import { useTimeZone } from '../hooks/use-time-zone';
+
+/** SPEC: Dashboard Content: channel filter (in ?channel=), a Create panel, and the drafts as cards. */
+export default function ContentPage() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const channel = parseChannel(params.get('channel'));
+  const drafts = useDrafts(channel === 'all' ? undefined : channel);
+  const { timeZone, ready } = useTimeZone();
+  const [creating, setCreating] = useState(false);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TDraft | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const setChannel = (next: ChannelFilterValue) => {
+    const search = new URLSearchParams(params);
+    if (next === 'all') search.delete('channel');
+    else search.set('channel', next);
+    setParams(search);
+  };
+
+  const closePanel = () => {
+    setCreating(false);
+    newButton.current?.focus();
+  };
+
+  const created = (draft: TDraft) => {
+    addDraftToLists(queryClient, draft);
+    void reloadDrafts(queryClient);
+    setCreating(false);
+    setCreatedId(draft.id);
+    // Show the new draft: switch to its channel when another one is filtered.
+    if (channel !== 'all' && channel !== draft.channel) setChannel(draft.channel);
+  };
+
+  const remove = async (draft: TDraft) => {
+    try {
+      await deleteDraft(draft.id);
+      removeDraftFromLists(queryClient, draft.id);
+      toast.success('Draft deleted');
+    } catch (error) {
+      toast.error('Could not delete the draft', { description: errorMessage(error, 'Unknown error') });
+    } finally {
+      setDeleting(null);
+      void reloadDrafts(queryClient);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Content</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Draft, queue and publish posts for every channel.{ready ? ` Times in ${timeZone.replaceAll('_', ' ')}.` : ''}
+          </p>
+        </div>
+        <Button
+          ref={newButton}
+          onClick={() => (creating ? closePanel() : setCreating(true))}
+          aria-expanded={creating}
+          aria-controls={creating ? panelId : undefined}
+        >
+          <Plus className="size-4" aria-hidden /> New
+        </Button>
+      </header>
+
+      {creating ? (
+        <CreateDraftPanel
+          id={panelId}
+          defaultChannel={channel === 'all' ? 'instagram' : channel}
+          onCreated={created}
+          onClose={closePanel}
+        />
+      ) : null}
+
+      <div className="mb-5 overflow-x-auto">
+        <ChannelFilter value={channel} onChange={setChannel} />
+      </div>
+
+      {drafts.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load drafts: {drafts.error.message}</span>
+          <Button size="sm" variant="secondary" onClick={() => void drafts.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : drafts.isPending || !ready ? (
+        <DraftsSkeleton />
+      ) : drafts.data.length === 0 ? (
+        <EmptyDrafts channel={channel} onNew={creating ? undefined : () => setCreating(true)} />
+      ) : (
+        <ul aria-label="Drafts" className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {drafts.data.map((draft) => (
+            <li key={draft.id} className="min-w-0">
+              <DraftCard draft={draft} timeZone={timeZone} autoFocus={draft.id === createdId} onDelete={setDeleting} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <DeleteDraftDialog draft={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
+    </div>
+  );
+}

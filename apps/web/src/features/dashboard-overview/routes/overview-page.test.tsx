@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TDraft, TSocialConnection, TWorkspace } from '@hookline/shared';
+import { json, renderPage, stubFetch } from '@/test/render';
+import OverviewPage from './overview-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const WORKSPACE: TWorkspace = { id: 'w1', name: 'Acme', owner: 'o@x.test', plan: 'p', status: 'active', timeZone: 'UTC', cadence: 'Daily' };
+const draft = (over: Partial<TDraft>): TDraft => ({
+  id: over.id ?? 'd1',
+  channel: 'instagram',
+  type: 'post',
+  text: '',
+  status: 'draft',
+  scheduledAt: null,
+  publishedAt: null,
+  media: null,
+  createdAt: '2025-03-01T00:00:00.000Z',
+  updatedAt: '2025-03-01T00:00:00.000Z',
+  ...over,
+});
+const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
+  id: 'c1',
+  provider: 'google',
+  handle: '@acme',
+  status: 'connected',
+  connectedAt: '2025-03-01T10:00:00.000Z',
+  lastError: null,
+  ...over,
+});
+
+function serve(options: { drafts?: TDraft[]; connections?: () => TSocialConnection[]; refresh?: (id: string) => Response }) {
+  return stubFetch((path, init) => {
+    if (path === '/api/workspace') return json(WORKSPACE);
+    if (path === '/api/drafts') return json(options.drafts ?? []);
+    if (path === '/api/social/connections') return json(options.connections?.() ?? []);
+    const refresh = path.match(/^\/api\/social\/([^/]+)\/refresh$/);
+    if (refresh && init?.method === 'POST') return options.refresh?.(refresh[1]) ?? json({ error: 'no' }, 500);
+    return json({ error: `unexpected ${path}` }, 404);
+  });
+}
+
+describe('Overview page', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('prompts to connect a channel when none is connected, next to real queue numbers and sample-labelled cards', async () => {
+    serve({
+      drafts: [
+        draft({
+          id: 'q1',
+          status: 'queued',
+          scheduledAt: '2030-01-01T15:00:00.000Z',
+          text: 'Later post',
+          channel: 'twitter',
+          type: 'thread',
+        }),
+        draft({ id: 'q2', status: 'queued', scheduledAt: '2030-01-01T11:00:00.000Z', text: 'Sooner post' }),
+        draft({ id: 'p1', status: 'published', publishedAt: new Date().toISOString() }),
+      ],
+    });
+    renderPage(<OverviewPage />, '/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    const prompt = await screen.findByRole('region', { name: 'Connect a channel' });
+    expect(within(prompt).getByRole('link', { name: 'Connect a channel' })).toHaveAttribute('href', '/dashboard/settings');
+    expect(screen.getByText('No channels connected yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage connections' })).toHaveAttribute('href', '/dashboard/settings');
+
+    const figures = screen.getByRole('list', { name: 'Key figures' });
+    await waitFor(() => expect(within(figures).getByRole('link', { name: /Queue\s*2/ })).toHaveAttribute('href', '/dashboard/content'));
+    const samples = within(figures).getAllByText('Sample data');
+    expect(samples).toHaveLength(2);
+    expect(samples[0].closest('li')).toHaveTextContent('DM Follow-ups');
+    expect(samples[1].closest('li')).toHaveTextContent('Appointments');
+
+    expect(
+      within(screen.getByRole('list', { name: 'Upcoming posts' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Sooner post'), expect.stringContaining('Later post')]);
+    const activity = within(screen.getByRole('list', { name: 'Recent activity' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(activity).toContainEqual(expect.stringMatching(/^Twitter thread queued for Jan 1, 2030, 3:00\sPM/));
+    expect(activity).toContainEqual(expect.stringMatching(/^Instagram post published/));
+    expect(screen.getByRole('figure', { name: 'Posts published per day' })).toHaveTextContent('1 post published in the last 7 days');
+  });
+
+  it('lists connected channels with their status instead of the prompt, and refreshes one', async () => {
+    let connections = [
+      connection({ id: 'yt', handle: '@studio', status: 'connected' }),
+      connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc', status: 'needs_reauth' }),
+      connection({ id: 'old', provider: 'google', handle: '@old', status: 'disconnected' }),
+    ];
+    const fetchMock = serve({
+      connections: () => connections,
+      refresh: (id) => {
+        connections = connections.map((c) => (c.id === id ? { ...c, lastError: 'YouTube did not answer' } : c));
+        return json({ error: 'YouTube did not answer' }, 502);
+      },
+    });
+    renderPage(<OverviewPage />, '/dashboard');
+    const list = await screen.findByRole('list', { name: 'Channels' });
+    expect(screen.queryByRole('region', { name: 'Connect a channel' })).not.toBeInTheDocument();
+    expect(within(within(list).getByRole('listitem', { name: 'YouTube @studio' })).getByText('Connected')).toBeInTheDocument();
+    expect(within(within(list).getByRole('listitem', { name: 'LinkedIn Acme Inc' })).getByText('Re-auth needed')).toBeInTheDocument();
+    expect(within(within(list).getByRole('listitem', { name: 'YouTube @old' })).getByText('Disconnected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh @studio' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Refresh failed', { description: 'YouTube did not answer' }));
+    expect(await screen.findByText('YouTube did not answer')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/social/yt/refresh' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('still prompts when every channel needs re-auth', async () => {
+    serve({ connections: () => [connection({ status: 'needs_reauth' })] });
+    renderPage(<OverviewPage />, '/dashboard');
+    const prompt = await screen.findByRole('region', { name: 'Connect a channel' });
+    expect(within(prompt).getByRole('link', { name: 'Reconnect a channel' })).toHaveAttribute('href', '/dashboard/settings');
+    expect(screen.getByRole('list', { name: 'Channels' })).toBeInTheDocument();
+  });
+});
