@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import type { TDraft } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+
+const mediaVersion = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 12);
 
 export function toDraft(row: DraftTable): TDraft {
   return {
@@ -12,9 +15,14 @@ export function toDraft(row: DraftTable): TDraft {
     status: row.status as TDraft['status'],
     scheduledAt: row.scheduledAt,
     publishedAt: row.publishedAt,
-    // Served through the workspace check of GET /api/drafts/{id}/media, never as a public file.
+    // Served through the workspace check of GET /api/drafts/{id}/media, never as a public file; the
+    // version changes with the file, so a replaced picture is not taken from the browser's cache.
     media: row.mediaKey
-      ? { url: `/api/drafts/${row.id}/media`, type: row.mediaType ?? 'application/octet-stream', name: row.mediaName ?? 'media' }
+      ? {
+          url: `/api/drafts/${row.id}/media?v=${mediaVersion(row.mediaKey)}`,
+          type: row.mediaType ?? 'application/octet-stream',
+          name: row.mediaName ?? 'media',
+        }
       : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
