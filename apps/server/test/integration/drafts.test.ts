@@ -220,3 +220,42 @@ describe('the admin overview counts published posts', () => {
     }
   });
 });
+
+describe('staff and private files', () => {
+  it('gives staff no client workspace: the dashboard API answers 403 and no client appears', async () => {
+    const t = await createTestApp({ FOUNDER_EMAIL: 'chief@staff.test' });
+    try {
+      const chief = await signUpAs(t, 'chief@staff.test');
+      const drafts = await chief.get('/api/drafts');
+      expect(drafts.statusCode).toBe(403);
+      expect(drafts.json().error).toBe('Staff accounts have no client workspace. Use the admin console.');
+      expect((await chief.get('/api/workspace')).statusCode).toBe(403);
+      expect((await chief.get('/api/admin/clients')).json().total).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not serve draft media from the public file route', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await signUpAs(t, 'media@private.test');
+      const draft = (await owner.post('/api/drafts', { type: 'post' })).json();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const upload = await multipartBody([{ name: 'file', file: png, filename: 'secret.png', type: 'image/png' }]);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/drafts/${draft.id}/media`,
+        headers: { ...upload.headers, origin: 'http://localhost:3000', cookie: owner.cookie },
+        payload: upload.payload,
+      });
+      const row = await t.db.selectFrom('draft').select('mediaKey').where('id', '=', draft.id).executeTakeFirstOrThrow();
+      expect(row.mediaKey).toMatch(/^drafts\//);
+      expect((await t.app.inject({ url: `/api/files/${row.mediaKey}` })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -5,14 +5,17 @@ import { HttpError } from '../../lib/http-error.ts';
 
 const ZFileParams = z.object({ '*': z.string().min(1) });
 
-/** Serves stored files (avatars). Keys are unguessable: uid plus upload time. */
+/**
+ * Serves avatars, which are public by nature (unguessable keys: uid plus upload time). Everything
+ * else in the file store (draft media) is served only by routes that check the workspace.
+ */
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/files/*', { config: { public: true }, schema: { params: ZFileParams, hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (key.split('/').some((part) => part === '..' || part === '.' || part === '') || key.includes('\\')) {
       throw new HttpError(400, 'Invalid file path');
     }
-    if (!(await ctx.files.exists(key))) throw new HttpError(404, 'File not found');
+    if (!key.startsWith('avatars/') || !(await ctx.files.exists(key))) throw new HttpError(404, 'File not found');
     const meta = await ctx.files.getMetaData(key);
     return reply
       .type(meta.contentType ?? 'application/octet-stream')

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
+import { Alert } from '@/components/ui/alert';
 import { useAuth } from '@/lib/auth/use-auth';
 import { ProfileDialogHost } from './profile-dialog-host';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
@@ -15,8 +16,21 @@ const ITEMS: SidebarItem[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
+/** Staff have no client workspace (the server answers 403): say so above the page. */
+function StaffNotice() {
+  return (
+    <Alert tone="info" className="mb-6">
+      You are signed in as Hookline staff. Client pages need a client account;{' '}
+      <Link to="/admin" className="font-medium underline">
+        open the admin console
+      </Link>
+      .
+    </Alert>
+  );
+}
+
 export function DashboardShell() {
-  const { user, signOut } = useAuth();
+  const { user, isStaff, signOut } = useAuth();
   const navigate = useNavigate();
   const [profileOpen, setProfileOpen] = useState(false);
   return (
@@ -30,7 +44,14 @@ export function DashboardShell() {
           navigate('/login');
         }}
         onManageProfile={() => setProfileOpen(true)}
-      />
+      >
+        {isStaff ? (
+          <>
+            <StaffNotice />
+            <Outlet />
+          </>
+        ) : undefined}
+      </SidebarLayout>
       <ProfileDialogHost open={profileOpen} onOpenChange={setProfileOpen} />
       <FloatingAssistant />
     </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDraft } from '@hookline/shared';
+import { zonedWeekdayHour } from '@/lib/zoned-time';
 import { computeAnalytics, PERIOD_DAYS, sampleAnalytics, seededRandom } from './compute-analytics';
-import { zonedWeekdayHour } from './zoned-time';
 
 let n = 0;
 const draft = (over: Partial<TDraft>): TDraft => ({

@@ -1,5 +1,5 @@
 import { DRAFT_CHANNELS, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
-import { formatDayKey, lastDayKeys, shiftDayKey, zonedDayKey, zonedWeekdayHour } from './zoned-time';
+import { formatDayKey, lastDayKeys, shiftDayKey, zonedDayKey, zonedWeekdayHour } from '@/lib/zoned-time';
 
 /** The period of the KPIs, the daily chart and the channel breakdown. */
 export const PERIOD_DAYS = 30;

@@ -1,14 +1,4 @@
-import type { TDraftChannel, TDraftType } from '@hookline/shared';
-
-export const CHANNEL_LABELS: Record<TDraftChannel, string> = {
-  instagram: 'Instagram',
-  twitter: 'Twitter',
-  youtube: 'YouTube',
-  linkedin: 'LinkedIn',
-};
-
-/** SPEC: Content, Create panel types Post, Reel/Short, Thread, Video. */
-export const TYPE_LABELS: Record<TDraftType, string> = { post: 'Post', reel: 'Reel/Short', thread: 'Thread', video: 'Video' };
+import type { TDraftType } from '@hookline/shared';
 
 export const TYPE_HINTS: Record<TDraftType, string> = {
   post: 'An image or text post',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDraft, TSocialConnection } from '@hookline/shared';
+import { lastDayKeys, shiftDayKey } from '@/lib/zoned-time';
 import { excerpt, hasConnectedChannel, publishedPerDay, queuedCount, recentDraftEvents, upcomingDrafts } from './compute-overview';
-import { lastDayKeys, shiftDayKey } from './zoned-time';
 
 let n = 0;
 const draft = (over: Partial<TDraft>): TDraft => ({

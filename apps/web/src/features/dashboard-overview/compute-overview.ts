@@ -1,5 +1,5 @@
 import { QUEUE_OFFSET_MS, type TDraft, type TSocialConnection } from '@hookline/shared';
-import { formatDayKey, lastDayKeys, zonedDayKey } from './zoned-time';
+import { formatDayKey, lastDayKeys, zonedDayKey } from '@/lib/zoned-time';
 
 export interface DayCount {
   /** 'YYYY-MM-DD' in the workspace zone. */

@@ -1,11 +1,4 @@
-import type { TDraftChannel, TDraftType } from '@hookline/shared';
-
-export const CHANNEL_LABELS: Record<TDraftChannel, string> = {
-  instagram: 'Instagram',
-  twitter: 'Twitter',
-  youtube: 'YouTube',
-  linkedin: 'LinkedIn',
-};
+import type { TDraftType } from '@hookline/shared';
 
 export const TYPE_NOUNS: Record<TDraftType, string> = { post: 'post', reel: 'reel', thread: 'thread', video: 'video' };
 

@@ -1,7 +1,8 @@
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
+import { CHANNEL_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import type { ChannelShare } from '../compute-analytics';
-import { CHANNEL_COLORS, CHANNEL_LABELS } from '../labels';
+import { CHANNEL_COLORS } from '../labels';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
 

@@ -1,8 +1,9 @@
 import { Badge } from '@/components/ui/badge';
+import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/zoned-time';
 import type { TopPost } from '../compute-analytics';
-import { CHANNEL_COLORS, CHANNEL_LABELS, TYPE_LABELS } from '../labels';
-import { formatDateTime } from '../zoned-time';
+import { CHANNEL_COLORS } from '../labels';
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 

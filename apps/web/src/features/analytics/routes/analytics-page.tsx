@@ -4,7 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllDrafts } from '../api/list-drafts';
+import { useDrafts } from '@/lib/client-data/list-drafts';
+import { useTimeZone } from '@/lib/client-data/use-time-zone';
 import { AudienceCards } from '../components/audience-cards';
 import { ChannelTable } from '../components/channel-table';
 import { DailyChart } from '../components/daily-chart';
@@ -13,14 +14,13 @@ import { PostingHeatmap } from '../components/posting-heatmap';
 import { SectionCard } from '../components/section-card';
 import { TopPosts } from '../components/top-posts';
 import { computeAnalytics } from '../compute-analytics';
-import { useTimeZone } from '../hooks/use-time-zone';
 
 /**
  * SPEC: Dashboard Analytics. Computed from the workspace's published drafts; until there are any,
  * the whole page shows seeded sample data, clearly labelled.
  */
 export default function AnalyticsPage() {
-  const drafts = useAllDrafts();
+  const drafts = useDrafts();
   const { timeZone, ready } = useTimeZone();
   const [now] = useState(() => new Date());
   const analytics = useMemo(

@@ -3,7 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
+import { isStaffRole } from '@hookline/shared';
 import { authClient } from '@/lib/auth/auth-client';
+import { DEFAULT_REDIRECT } from '@/lib/safe-redirect';
 import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from './auth-card';
 import { SocialSignIn } from './social-sign-in';
@@ -23,9 +25,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     setPending(true);
     setNotice(null);
     try {
-      const { error } = await authClient.signIn.email({ email: email.trim(), password });
+      const { data, error } = await authClient.signIn.email({ email: email.trim(), password });
       if (error) return setNotice({ tone: 'error', text: authErrorMessage(error, 'Sign-in failed') });
-      navigate(redirectTo, { replace: true });
+      // Staff have no client dashboard: without an explicit target they go to the admin console.
+      const staffHome = redirectTo === DEFAULT_REDIRECT && isStaffRole((data?.user as { role?: string } | undefined)?.role);
+      navigate(staffHome ? '/admin' : redirectTo, { replace: true });
     } catch {
       setNotice({ tone: 'error', text: 'Sign-in failed' });
     } finally {

@@ -1,5 +1,5 @@
 import { apiFetch } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /** DELETE /api/drafts/{id} → 204; the draft's media goes with it. */
 export function deleteDraft(id: string): Promise<void> {

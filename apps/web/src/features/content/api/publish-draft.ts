@@ -1,6 +1,6 @@
 import type { TDraft } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /**
  * POST /api/drafts/{id}/publish: draft or queued → publishing. The server's job runner makes it

@@ -1,6 +1,6 @@
 import type { TDraft } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /** POST /api/drafts/{id}/queue: draft → queued, scheduled one hour ahead; 409 from any other status. */
 export function queueDraft(id: string): Promise<TDraft> {

@@ -1,6 +1,6 @@
 import type { TDraft } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /** POST /api/drafts/{id}/requeue: queued → queued, one hour from now again; 409 from any other status. */
 export function requeueDraft(id: string): Promise<TDraft> {

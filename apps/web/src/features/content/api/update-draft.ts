@@ -1,6 +1,6 @@
 import type { TDraft, TUpdateDraftRequest } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /** PATCH /api/drafts/{id}: text or channel; 409 once the draft is publishing or published. */
 export function updateDraft(id: string, input: TUpdateDraftRequest): Promise<TDraft> {

@@ -1,6 +1,6 @@
 import type { TDraft } from '@hookline/shared';
 import { ApiError } from '@/lib/api-client';
-import { draftPath } from './keys';
+import { draftPath } from './draft-path';
 
 /**
  * POST /api/drafts/{id}/media (multipart field "file") with progress (0..1); XHR because fetch

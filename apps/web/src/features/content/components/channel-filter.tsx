@@ -1,6 +1,6 @@
 import { DRAFT_CHANNELS, type TDraftChannel } from '@hookline/shared';
 import { SegmentedControl, type SegmentOption } from '@/components/ui/segmented-control';
-import { CHANNEL_LABELS } from '../labels';
+import { CHANNEL_LABELS } from '@/lib/channel-labels';
 
 export type ChannelFilterValue = TDraftChannel | 'all';
 

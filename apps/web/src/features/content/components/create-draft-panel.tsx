@@ -7,9 +7,10 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
+import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import { createDraft } from '../api/create-draft';
-import { CHANNEL_LABELS, TYPE_HINTS, TYPE_LABELS } from '../labels';
+import { TYPE_HINTS } from '../labels';
 
 const TYPE_ICONS: Record<TDraftType, LucideIcon> = { post: FileText, reel: Clapperboard, thread: MessagesSquare, video: Film };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TDraft } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CHANNEL_LABELS, TYPE_LABELS } from '../labels';
+import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 
 /** Asks before a draft (and its media) is deleted for good. */
 export function DeleteDraftDialog({

@@ -7,15 +7,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
+import { formatWhen } from '@/lib/zoned-time';
 import { publishDraft } from '../api/publish-draft';
 import { queueDraft } from '../api/queue-draft';
 import { requeueDraft } from '../api/requeue-draft';
 import { updateDraft } from '../api/update-draft';
 import { uploadDraftMedia } from '../api/upload-draft-media';
 import { reloadDrafts, replaceDraftInLists } from '../draft-cache';
-import { formatWhen } from '../format-time';
-import { CHANNEL_LABELS, TEXT_PLACEHOLDERS, TYPE_LABELS } from '../labels';
+import { TEXT_PLACEHOLDERS } from '../labels';
 import { DraftStatusBadge } from './draft-status-badge';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -233,10 +234,10 @@ export function DraftCard({
   );
 }
 
-/** The attached image or video; the URL carries the draft's version so a replaced file is not served from cache. */
+/** The attached image or video; the server's URL carries the file's version, so a replaced file is not served from cache. */
 function MediaPreview({ draft }: { draft: TDraft }) {
   const media = draft.media!;
-  const src = `${media.url}?v=${encodeURIComponent(draft.updatedAt)}`;
+  const src = media.url;
   return (
     <figure className="mx-4 mt-3 overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
       {media.type.startsWith('video/') ? (

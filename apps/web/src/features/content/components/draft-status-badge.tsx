@@ -1,7 +1,7 @@
 import { CalendarClock, CircleCheck, LoaderCircle, PenLine } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
-import { formatFull, formatWhen } from '../format-time';
+import { formatFull, formatWhen } from '@/lib/zoned-time';
 
 /** SPEC section 4: Draft, Queued for {time}, Publishing…, Published {time}. */
 export function DraftStatusBadge({ draft, timeZone }: { draft: TDraft; timeZone: string }) {

@@ -1,6 +1,6 @@
 import { FileText, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CHANNEL_LABELS } from '../labels';
+import { CHANNEL_LABELS } from '@/lib/channel-labels';
 import type { ChannelFilterValue } from './channel-filter';
 
 /** The empty state of one filter, with a way to start a draft there. */

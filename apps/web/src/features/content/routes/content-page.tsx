@@ -7,8 +7,9 @@ import type { TDraft } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { useDrafts } from '@/lib/client-data/list-drafts';
+import { useTimeZone } from '@/lib/client-data/use-time-zone';
 import { deleteDraft } from '../api/delete-draft';
-import { useDrafts } from '../api/list-drafts';
 import { ChannelFilter, parseChannel, type ChannelFilterValue } from '../components/channel-filter';
 import { CreateDraftPanel } from '../components/create-draft-panel';
 import { DeleteDraftDialog } from '../components/delete-draft-dialog';
@@ -16,14 +17,16 @@ import { DraftCard } from '../components/draft-card';
 import { DraftsSkeleton } from '../components/drafts-skeleton';
 import { EmptyDrafts } from '../components/empty-drafts';
 import { addDraftToLists, reloadDrafts, removeDraftFromLists } from '../draft-cache';
-import { useTimeZone } from '../hooks/use-time-zone';
+
+/** How often the list is reloaded while the server's job runner is still publishing a draft. */
+const PUBLISHING_POLL_MS = 500;
 
 /** SPEC: Dashboard Content: channel filter (in ?channel=), a Create panel, and the drafts as cards. */
 export default function ContentPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const channel = parseChannel(params.get('channel'));
-  const drafts = useDrafts(channel === 'all' ? undefined : channel);
+  const drafts = useDrafts(channel === 'all' ? undefined : channel, { pollWhilePublishingMs: PUBLISHING_POLL_MS });
   const { timeZone, ready } = useTimeZone();
   const [creating, setCreating] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);

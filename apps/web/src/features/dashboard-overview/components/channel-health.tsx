@@ -1,60 +1,17 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { RefreshCw, Settings2 } from 'lucide-react';
-import { SOCIAL_PROVIDER_LABELS, type TSocialConnection, type TSocialConnectionStatus } from '@hookline/shared';
+import { SOCIAL_PROVIDER_LABELS } from '@hookline/shared';
+import { ConnectionStatusBadge } from '@/components/connection-status-badge';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import type { useSocialConnections } from '@/lib/client-data/list-social-connections';
+import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { cn } from '@/lib/cn';
-import { overviewKeys } from '../api/keys';
-import { refreshSocialConnection } from '../api/refresh-social-connection';
-import type { useSocialConnections } from '../api/list-social-connections';
 import { SectionCard, SkeletonLines } from './section-card';
-
-/** SPEC section 4: connected, needs_reauth (shown 'Re-auth needed'), disconnected. */
-export const CONNECTION_STATUS_LABELS: Record<TSocialConnectionStatus, string> = {
-  connected: 'Connected',
-  needs_reauth: 'Re-auth needed',
-  disconnected: 'Disconnected',
-};
-
-const STATUS_STYLES: Record<TSocialConnectionStatus, { badge: string; dot: string }> = {
-  connected: { badge: 'bg-emerald-100 text-emerald-800', dot: 'bg-emerald-500' },
-  needs_reauth: { badge: 'bg-amber-100 text-amber-900', dot: 'bg-amber-500' },
-  disconnected: { badge: 'bg-slate-100 text-slate-700', dot: 'bg-slate-400' },
-};
-
-function ConnectionStatusBadge({ status }: { status: TSocialConnectionStatus }) {
-  const style = STATUS_STYLES[status] ?? STATUS_STYLES.disconnected;
-  return (
-    <Badge className={style.badge}>
-      <span className={cn('size-1.5 rounded-full', style.dot)} aria-hidden />
-      {CONNECTION_STATUS_LABELS[status] ?? status}
-    </Badge>
-  );
-}
 
 /** SPEC: Overview channel health list, with Refresh per channel and a Manage connections link. */
 export function ChannelHealth({ connections }: { connections: ReturnType<typeof useSocialConnections> }) {
-  const queryClient = useQueryClient();
-  const [refreshing, setRefreshing] = useState<string | null>(null);
-
-  const refresh = async (connection: TSocialConnection) => {
-    setRefreshing(connection.id);
-    try {
-      await refreshSocialConnection(connection.id);
-      toast.success('Channel refreshed', { description: connection.handle });
-    } catch (error) {
-      toast.error('Refresh failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setRefreshing(null);
-      // A failed refresh can change the status or lastError too.
-      await queryClient.invalidateQueries({ queryKey: overviewKeys.socialConnections });
-    }
-  };
+  const { refreshing, refresh } = useRefreshSocialConnection();
 
   return (
     <SectionCard title="Channel health" description="The accounts Hookline publishes to.">

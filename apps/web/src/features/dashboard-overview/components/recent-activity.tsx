@@ -1,7 +1,8 @@
 import { CalendarClock, CircleCheck, LoaderCircle, PenLine, type LucideIcon } from 'lucide-react';
+import { CHANNEL_LABELS } from '@/lib/channel-labels';
+import { formatFull, formatWhen } from '@/lib/zoned-time';
 import { excerpt, type DraftEvent, type DraftEventKind } from '../compute-overview';
-import { CHANNEL_LABELS, TYPE_NOUNS } from '../labels';
-import { formatFull, formatWhen } from '../zoned-time';
+import { TYPE_NOUNS } from '../labels';
 
 const KINDS: Record<DraftEventKind, { icon: LucideIcon; verb: string; tone: string }> = {
   created: { icon: PenLine, verb: 'created', tone: 'bg-slate-100 text-slate-600' },

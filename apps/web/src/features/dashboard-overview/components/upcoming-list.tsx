@@ -1,7 +1,8 @@
 import type { TDraft } from '@hookline/shared';
+import { CHANNEL_LABELS } from '@/lib/channel-labels';
+import { formatFull, formatWhen } from '@/lib/zoned-time';
 import { excerpt } from '../compute-overview';
-import { CHANNEL_LABELS, TYPE_NOUNS } from '../labels';
-import { formatFull, formatWhen } from '../zoned-time';
+import { TYPE_NOUNS } from '../labels';
 
 /** SPEC: Overview upcoming items: queued drafts, soonest first. */
 export function UpcomingList({ drafts, timeZone }: { drafts: TDraft[]; timeZone: string }) {

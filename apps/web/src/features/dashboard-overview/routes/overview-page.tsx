@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllDrafts } from '../api/list-drafts';
-import { useSocialConnections } from '../api/list-social-connections';
+import { useDrafts } from '@/lib/client-data/list-drafts';
+import { useSocialConnections } from '@/lib/client-data/list-social-connections';
+import { useTimeZone } from '@/lib/client-data/use-time-zone';
 import { ChannelHealth } from '../components/channel-health';
 import { ConnectChannelPrompt } from '../components/connect-channel-prompt';
 import { PostsChart } from '../components/posts-chart';
@@ -12,11 +13,13 @@ import { SectionCard, SkeletonLines } from '../components/section-card';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingList } from '../components/upcoming-list';
 import { hasConnectedChannel, publishedPerDay, queuedCount, recentDraftEvents, upcomingDrafts } from '../compute-overview';
-import { useTimeZone } from '../hooks/use-time-zone';
+
+/** Polls while a draft is publishing, so the activity and the chart catch the published moment. */
+const PUBLISHING_POLL_MS = 1000;
 
 /** SPEC: Dashboard Overview, from the workspace's real drafts and channels (two stat cards are sample data). */
 export default function OverviewPage() {
-  const drafts = useAllDrafts();
+  const drafts = useDrafts(undefined, { pollWhilePublishingMs: PUBLISHING_POLL_MS });
   const connections = useSocialConnections();
   const { timeZone, ready } = useTimeZone();
   const [now] = useState(() => new Date());

@@ -1,6 +1,7 @@
-/** TanStack Query keys of the settings page; invalidating a prefix reloads everything under it. */
+/**
+ * TanStack Query keys only the settings page reads. The workspace and the social connections,
+ * which other pages read too, are under clientDataKeys in '@/lib/client-data/keys'.
+ */
 export const settingsKeys = {
   socialProviders: ['social', 'providers'] as const,
-  socialConnections: ['social', 'connections'] as const,
-  workspace: ['workspace'] as const,
 };

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { LogOut, UserCog } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
+import { browserTimeZone } from '@/lib/zoned-time';
 import { SettingsSection } from './settings-section';
-import { browserTimeZone } from './time-zones';
 
 // NOTE: features must not import from app/, so the page opens the profile feature's dialog itself
 // (loaded on first use, as app/shells/profile-dialog-host.tsx does for the sidebar).

@@ -3,17 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { SOCIAL_PROVIDER_LABELS, type TSocialConnection } from '@hookline/shared';
+import { ConnectionStatusBadge } from '@/components/connection-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { clientDataKeys } from '@/lib/client-data/keys';
+import { useSocialConnections } from '@/lib/client-data/list-social-connections';
+import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { connectSocialChannelPath } from '../api/connect-social-channel';
 import { useSocialProviders } from '../api/get-social-providers';
-import { settingsKeys } from '../api/keys';
-import { useSocialConnections } from '../api/list-social-connections';
-import { refreshSocialConnection } from '../api/refresh-social-connection';
 import { removeSocialConnection } from '../api/remove-social-connection';
-import { ChannelStatusBadge } from './channel-status-badge';
 import { ProviderIcon } from './provider-icon';
 import { RemoveChannelDialog } from './remove-channel-dialog';
 import { SettingsSection } from './settings-section';
@@ -23,23 +23,9 @@ export function ChannelsCard() {
   const queryClient = useQueryClient();
   const providers = useSocialProviders();
   const connections = useSocialConnections();
-  const [refreshing, setRefreshing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TSocialConnection | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: settingsKeys.socialConnections });
-
-  const refresh = async (connection: TSocialConnection) => {
-    setRefreshing(connection.id);
-    try {
-      await refreshSocialConnection(connection.id);
-      toast.success('Channel refreshed', { description: connection.handle });
-    } catch (error) {
-      toast.error('Refresh failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setRefreshing(null);
-      // A failed refresh changes the status or lastError too.
-      await reload();
-    }
-  };
+  const { refreshing, refresh } = useRefreshSocialConnection();
+  const reload = () => queryClient.invalidateQueries({ queryKey: clientDataKeys.socialConnections });
 
   const remove = async (connection: TSocialConnection) => {
     try {
@@ -123,7 +109,7 @@ function ChannelRow({
         </p>
         {connection.lastError ? <p className="mt-1 text-xs text-amber-800">{connection.lastError}</p> : null}
       </div>
-      <ChannelStatusBadge status={connection.status} />
+      <ConnectionStatusBadge status={connection.status} />
       <div className="flex flex-wrap gap-2">
         {connection.status !== 'connected' ? (
           <Button asChild size="sm">

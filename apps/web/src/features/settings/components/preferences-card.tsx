@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { settingsKeys } from '../api/keys';
+import { clientDataKeys } from '@/lib/client-data/keys';
+import { browserTimeZone } from '@/lib/zoned-time';
 import { updateWorkspace } from '../api/update-workspace';
 import { SettingsSection } from './settings-section';
-import { browserTimeZone, timeZoneOptions } from './time-zones';
+import { timeZoneOptions } from './time-zones';
 
 /** SPEC: Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
 export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
@@ -26,7 +27,7 @@ export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
     setSaving(true);
     try {
       const saved = await updateWorkspace({ cadence, timeZone: timeZone || null });
-      queryClient.setQueryData(settingsKeys.workspace, saved);
+      queryClient.setQueryData(clientDataKeys.workspace, saved);
       toast.success('Preferences saved');
     } catch (error) {
       toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });

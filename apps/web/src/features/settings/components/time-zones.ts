@@ -1,8 +1,3 @@
-/** The browser's own IANA zone ("Europe/Berlin"); UTC when it cannot tell. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Every IANA zone this browser knows, plus the given ones (a saved zone may be an alias such as UTC). */
 export function timeZoneOptions(...include: Array<string | null | undefined>): string[] {
   const zones = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);

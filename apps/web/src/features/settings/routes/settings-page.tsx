@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useWorkspace } from '../api/get-workspace';
+import { useWorkspace } from '@/lib/client-data/get-workspace';
 import { AccountCard } from '../components/account-card';
 import { ChannelNotice } from '../components/channel-notice';
 import { ChannelsCard } from '../components/channels-card';

@@ -1,5 +1,5 @@
-import { useWorkspace } from '../api/get-workspace';
-import { browserTimeZone } from '../zoned-time';
+import { browserTimeZone } from '@/lib/zoned-time';
+import { useWorkspace } from './get-workspace';
 
 /** The workspace's zone override, else the browser's; ready once the workspace answered (or failed). */
 export function useTimeZone(): { timeZone: string; ready: boolean } {

@@ -1,8 +1,12 @@
-/** Calendar days, weekdays and hours in an IANA zone, without a date library. */
+/** Calendar days, weekdays, hours and times in an IANA zone, without a date library. */
 
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The browser's own IANA zone ("Europe/Berlin"); UTC when it cannot tell. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A cached Intl.DateTimeFormat for the zone and options (the user's locale unless one is given). */
 export function formatterFor(timeZone: string, options: Intl.DateTimeFormatOptions, locale: string | undefined = undefined) {
   const key = `${locale ?? ''}|${timeZone}|${JSON.stringify(options)}`;
   let format = formatters.get(key);
@@ -55,4 +59,18 @@ export function formatDateTime(iso: string, timeZone: string, now: Date = new Da
     timeZone,
     sameYear ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' },
   ).format(date);
+}
+
+/** "3:15 PM" today, "Mar 4, 3:15 PM" on another day of this year, else with the year. */
+export function formatWhen(iso: string, timeZone: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (zonedDayKey(date, timeZone) === zonedDayKey(now, timeZone)) return formatterFor(timeZone, { timeStyle: 'short' }).format(date);
+  return formatDateTime(iso, timeZone, now);
+}
+
+/** The full date and time, for a title attribute. */
+export function formatFull(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatterFor(timeZone, { dateStyle: 'full', timeStyle: 'long' }).format(date);
 }

@@ -1,8 +1,0 @@
-import { useWorkspace } from '../api/get-workspace';
-import { browserTimeZone } from '../format-time';
-
-/** The workspace's zone override, else the browser's; ready once the workspace answered (or failed). */
-export function useTimeZone(): { timeZone: string; ready: boolean } {
-  const workspace = useWorkspace();
-  return { timeZone: workspace.data?.timeZone || browserTimeZone(), ready: !workspace.isPending };
-}
