@@ -1,7 +1,8 @@
-import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import { expect, signInViaForm, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
-test('content: create a draft, write, queue, publish now, and it stays published after a reload', async ({ page }) => {
-  await signUpViaApi(page, uniqueEmail('content'), 'Cora Content');
+test('content: create a draft, write, queue, publish now; it stays published after a reload and a new sign-in', async ({ page }) => {
+  const email = uniqueEmail('content');
+  await signUpViaApi(page, email, 'Cora Content');
   await page.goto('/dashboard/content');
   await expect(page.getByRole('heading', { name: 'Content', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No drafts yet' })).toBeVisible();
@@ -31,6 +32,12 @@ test('content: create a draft, write, queue, publish now, and it stays published
   const reloaded = page.getByRole('article', { name: 'Instagram Post' });
   await expect(reloaded.getByText(/^Published /)).toBeVisible();
   await expect(reloaded.getByRole('textbox')).toHaveValue('Spring launch is live — link in bio');
+
+  await page.locator('#sidebar').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login?redirect=%2Fdashboard%2Fcontent');
+  await signInViaForm(page, email);
+  await expect(page.getByRole('article', { name: 'Instagram Post' }).getByText(/^Published /)).toBeVisible();
 });
 
 test('content: filter by channel, and attach an image to a draft', async ({ page }) => {
