@@ -15,3 +15,4 @@ export * from './contracts/drafts.ts';
 export * from './contracts/workspace.ts';
 export * from './contracts/assistant.ts';
 export * from './contracts/social.ts';
+export * from './contracts/clipper.ts';

@@ -10,13 +10,6 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 const loginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
 const signupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
 
-const dashboardPage =
-  (title: string): RouteObject['lazy'] =>
-  async () => {
-    const { PlaceholderPage } = await import('./shells/placeholder-page');
-    return { Component: () => <PlaceholderPage title={title} /> };
-  };
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -44,7 +37,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyPage(() => import('@/features/dashboard-overview/routes/overview-page')) },
               { path: 'content', lazy: lazyPage(() => import('@/features/content/routes/content-page')) },
               { path: 'content-lab', lazy: lazyPage(() => import('@/features/assistant/routes/content-lab-page')) },
-              { path: 'video-clipper', lazy: dashboardPage('Video Clipper') },
+              { path: 'video-clipper', lazy: lazyPage(() => import('@/features/clipper/routes/video-clipper-page')) },
               { path: 'analytics', lazy: lazyPage(() => import('@/features/analytics/routes/analytics-page')) },
               { path: 'settings', lazy: lazyPage(() => import('@/features/settings/routes/settings-page')) },
             ],
