@@ -1,0 +1,29 @@
+export {
+  runPipeline,
+  type PipelineClip,
+  type PipelineOptions,
+  type PipelineProgress,
+  type PipelineResult,
+  type PipelineStage,
+} from './run-pipeline.ts';
+export {
+  ACCEPTED_DEMUXERS,
+  MAX_SOURCE_DURATION_SEC,
+  assertAcceptedContainer,
+  assertAcceptedDuration,
+  assertAcceptedMedia,
+  probeMedia,
+  type MediaInfo,
+  type ProbeMediaOptions,
+} from './probe-media.ts';
+export { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
+export { readTranscript, parseSrt } from './read-transcript.ts';
+export { transcribeAudio, transcriptionEndpoint, type TranscriptionConfig } from './transcribe-audio.ts';
+export { detectSceneCuts } from './detect-scene-cuts.ts';
+export { chooseClips, type ChosenClip, type ChooseClipsInput } from './choose-clips.ts';
+export { buildSubtitles } from './build-subtitles.ts';
+export { renderClip, createLimiter, defaultRenderConcurrency } from './render-clip.ts';
+export { nameClipFile } from './name-clip-file.ts';
+export { runFfmpeg } from './run-ffmpeg.ts';
+export { FfmpegError, MediaTooLongError, TranscriptionError, UnsupportedMediaError, isAbortError } from './errors.ts';
+export type { MediaSource, TimeRange, TranscriptSegment } from './types.ts';

@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestVideo, makeVideoWithoutAudio, TEST_VIDEO } from '../../../../test/clipper/make-test-video.ts';
+import { grabGrayFrame, meanPixelDifference, probeDurations } from '../../../../test/clipper/media-helpers.ts';
+import { buildSubtitles } from './build-subtitles.ts';
+import { probeMedia, type MediaInfo } from './probe-media.ts';
+import { createLimiter, defaultRenderConcurrency, renderClip } from './render-clip.ts';
+
+let dir: string;
+let media: MediaInfo;
+
+beforeAll(async () => {
+  const videos = await makeTestVideo();
+  media = await probeMedia(videos.mp4);
+  // Quotes, commas, brackets, semicolons and colons all need escaping in a filtergraph.
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "hookline-render it's, [odd]; dir: "));
+}, 60_000);
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('renderClip', () => {
+  it('cuts exactly and burns subtitles from a path full of filter syntax', async () => {
+    const cue = TEST_VIDEO.cues[0];
+    const start = cue.start - 0.5;
+    const subtitlesPath = path.join(dir, 'clip.ass');
+    await fs.writeFile(
+      subtitlesPath,
+      buildSubtitles([cue], { clipStart: start, clipDuration: 2, width: media.width, height: media.height }),
+    );
+    const withSubs = path.join(dir, 'with.mp4');
+    const without = path.join(dir, 'without.mp4');
+    const fractions: number[] = [];
+    const common = { media, hasAudio: true, start, duration: 2, preset: 'ultrafast' };
+    await renderClip({ ...common, outputPath: withSubs, subtitlesPath, onProgress: (f) => fractions.push(f) });
+    await renderClip({ ...common, outputPath: without });
+
+    const durations = await probeDurations(withSubs);
+    expect(Math.abs(durations.video - 2)).toBeLessThanOrEqual(1 / TEST_VIDEO.fps + 1e-6);
+    expect(Math.abs(durations.format - 2)).toBeLessThanOrEqual(1 / TEST_VIDEO.fps + 1e-6);
+    expect(fractions.at(-1)).toBe(1);
+    await expect(fs.access(`${withSubs}.partial`)).rejects.toThrow();
+
+    const [a, b] = await Promise.all([grabGrayFrame(withSubs, 1), grabGrayFrame(without, 1)]);
+    expect(meanPixelDifference(a, b)).toBeGreaterThan(1);
+    const [c, d] = await Promise.all([grabGrayFrame(withSubs, 0.2), grabGrayFrame(without, 0.2)]);
+    expect(meanPixelDifference(c, d)).toBeLessThan(0.5); // before the cue: no caption, same picture
+  }, 30_000);
+
+  it('cuts MPEG-TS exactly too (its seek can land after the wanted keyframe)', async () => {
+    // Keyframes every 10 s from 1.4 s: a plain input seek to 3 s would start the clip at 10 s.
+    const ts = await probeMedia(await makeVideoWithoutAudio(dir));
+    expect(ts.demuxer).toBe('mpegts');
+    const outputPath = path.join(dir, 'ts-clip.mp4');
+    await renderClip({ media: ts, hasAudio: false, start: 3, duration: 4, outputPath, preset: 'ultrafast' });
+    const d = await probeDurations(outputPath);
+    expect(Math.abs(d.video - 4)).toBeLessThanOrEqual(1 / 25 + 1e-6);
+    const clipFrame = await grabGrayFrame(outputPath, 1, true);
+    const exact = meanPixelDifference(clipFrame, await grabGrayFrame(ts.path, 4, true));
+    const offByFiveFrames = meanPixelDifference(clipFrame, await grabGrayFrame(ts.path, 4.2, true));
+    expect(exact).toBeLessThan(offByFiveFrames);
+    expect(exact).toBeLessThan(3);
+  }, 30_000);
+
+  it('leaves no partial file when ffmpeg fails', async () => {
+    const outputPath = path.join(dir, 'broken.mp4');
+    await expect(renderClip({ media, hasAudio: true, start: 0, duration: 1, outputPath, preset: 'no-such-preset' })).rejects.toThrow(
+      /ffmpeg exited/,
+    );
+    expect((await fs.readdir(dir)).filter((f) => f.startsWith('broken'))).toEqual([]);
+  });
+});
+
+describe('createLimiter', () => {
+  it('runs at most n tasks at once, all of them, passing results and errors through', async () => {
+    const limit = createLimiter(2);
+    let active = 0;
+    let most = 0;
+    const task = (i: number) =>
+      limit(async () => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((r) => setTimeout(r, 10));
+        active--;
+        if (i === 3) throw new Error('task 3 failed');
+        return i;
+      });
+    const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map(task));
+    expect(most).toBe(2);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      0,
+      1,
+      2,
+      'task 3 failed',
+      4,
+      5,
+    ]);
+  });
+
+  it('defaults to between 1 and 2 parallel renders', () => {
+    const n = defaultRenderConcurrency();
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(n).toBeLessThanOrEqual(Math.min(2, os.availableParallelism()));
+  });
+});

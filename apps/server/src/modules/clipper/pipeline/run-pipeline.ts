@@ -1,0 +1,308 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
+import { buildSubtitles } from './build-subtitles.ts';
+import { chooseClips } from './choose-clips.ts';
+import { detectSceneCuts } from './detect-scene-cuts.ts';
+import { abortReason } from './errors.ts';
+import { nameClipFile } from './name-clip-file.ts';
+import { MAX_SOURCE_DURATION_SEC, probeMedia, type MediaInfo } from './probe-media.ts';
+import { readTranscript } from './read-transcript.ts';
+import { createLimiter, defaultRenderConcurrency, renderClip } from './render-clip.ts';
+import { transcribeAudio, type TranscriptionConfig } from './transcribe-audio.ts';
+import type { TranscriptSegment } from './types.ts';
+
+export type PipelineStage = 'probing' | 'analyzing' | 'transcribing' | 'selecting' | 'rendering';
+
+export interface PipelineProgress {
+  stage: PipelineStage;
+  /** Overall percent of the whole pipeline, 0..100, never decreasing. */
+  percent: number;
+}
+
+export interface PipelineOptions {
+  /** The source video on local disk. */
+  inputPath: string;
+  /** Where the clips are written (one directory per job: file names repeat across jobs). Created when missing. */
+  outputDir: string;
+  /** Seconds per clip (SPEC: 15-90); a shorter source gives one clip of its whole length. */
+  clipDuration: number;
+  /** Most clips (SPEC: 1-5). */
+  numClips: number;
+  /** Burn subtitles into the clips when a transcript exists. */
+  subtitles: boolean;
+  /** Title for metadata and file names; default: the title tag, else the input file name. */
+  title?: string;
+  /** Default: from the file's tags, else ''. */
+  uploader?: string;
+  /** A probe result from ingest (skips probing again; it must come from probeMedia). */
+  media?: MediaInfo;
+  /** Default MAX_SOURCE_DURATION_SEC (2 h); pass 3600 for YouTube sources. */
+  maxDurationSec?: number;
+  /** When set and the file has no text subtitle track, the audio is transcribed there. */
+  transcription?: TranscriptionConfig | null;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  /** Parallel renders; default defaultRenderConcurrency(). */
+  renderConcurrency?: number;
+  /** libx264 preset and CRF; defaults 'veryfast' and 23. */
+  preset?: string;
+  crf?: number;
+  /** Scratch space (WAV, ASS files), removed at the end; default: a hidden directory in outputDir. */
+  workDir?: string;
+  /** Aborting kills the running ffmpeg processes, removes partial output and rejects with the abort reason. */
+  signal?: AbortSignal;
+}
+
+export interface PipelineClip {
+  /** 1 = best. */
+  clip_number: number;
+  /** 0..10, one decimal. */
+  virality_score: number;
+  start_time: number;
+  end_time: number;
+  duration: number;
+  text_preview: string;
+  /** Absolute path of the rendered .mp4. */
+  path: string;
+  /** Download-safe name (slug of the title + clip number + .mp4); also the file's name in outputDir. */
+  file_name: string;
+}
+
+export interface PipelineResult {
+  /** Best first. */
+  clips: PipelineClip[];
+  metadata: { title: string; uploader: string; duration: number };
+  /** Subtitles were asked for but there was no transcript, so the clips have none. */
+  subtitlesMissing: boolean;
+  transcriptSource: 'embedded' | 'transcription' | 'none';
+  /** Problems that did not stop the job (a failed transcription, scene detection or subtitle track). */
+  warnings: string[];
+}
+
+/** Percent range of each stage in the overall progress. */
+const STAGE_RANGES: Record<PipelineStage, [number, number]> = {
+  probing: [0, 3],
+  analyzing: [3, 25],
+  transcribing: [25, 45],
+  selecting: [45, 50],
+  rendering: [50, 100],
+};
+
+/**
+ * The clipper: probe → one audio pass (+ keyframe scene cuts alongside) → transcript (embedded text
+ * subtitles, else the transcription endpoint when configured, else none) → choose windows → render
+ * them (subtitles burned in when asked and a transcript exists). Throws UnsupportedMediaError /
+ * MediaTooLongError for bad input, FfmpegError when ffmpeg fails, the signal's reason when aborted;
+ * on failure no clip files are left behind.
+ */
+export async function runPipeline(
+  options: PipelineOptions,
+  onProgress: (progress: PipelineProgress) => void = () => {},
+): Promise<PipelineResult> {
+  const { inputPath, outputDir, signal, ffmpegPath = 'ffmpeg', ffprobePath = 'ffprobe' } = options;
+  if (!(options.clipDuration > 0) || !Number.isFinite(options.clipDuration))
+    throw new RangeError('clipDuration must be a positive number of seconds');
+  if (!Number.isInteger(options.numClips) || options.numClips < 1) throw new RangeError('numClips must be a whole number ≥ 1');
+  signal?.throwIfAborted();
+
+  const report = progressReporter(onProgress);
+  await fs.mkdir(outputDir, { recursive: true });
+  const workDir = await fs.mkdtemp(path.join(options.workDir ?? outputDir, '.clipper-work-'));
+  const written: string[] = [];
+  const warnings: string[] = [];
+  try {
+    report('probing', 0);
+    const media =
+      options.media ??
+      (await probeMedia(inputPath, { ffprobePath, maxDurationSec: options.maxDurationSec ?? MAX_SOURCE_DURATION_SEC, signal }));
+    report('probing', 1);
+
+    report('analyzing', 0);
+    const { audio, sceneCuts } = await analyzeSource(media, path.join(workDir, 'audio.wav'), ffmpegPath, warnings, signal, (f) =>
+      report('analyzing', f),
+    );
+    report('analyzing', 1);
+
+    report('transcribing', 0);
+    const { segments, source } = await loadTranscript(media, audio, options, workDir, warnings, (f) => report('transcribing', f));
+    if (audio) await fs.rm(audio.wavPath, { force: true });
+    report('transcribing', 1);
+
+    report('selecting', 0);
+    const chosen = chooseClips({
+      durationSec: media.durationSec,
+      clipDuration: options.clipDuration,
+      numClips: options.numClips,
+      loudnessDb: audio?.loudnessDb ?? [],
+      silences: audio?.silences ?? [],
+      segments,
+      sceneCuts,
+    });
+    report('selecting', 1);
+
+    const title = options.title?.trim() || media.title || path.parse(inputPath).name;
+    const burn = options.subtitles && segments.length > 0;
+    const concurrency = Math.max(1, Math.floor(options.renderConcurrency ?? defaultRenderConcurrency()));
+    const threads = Math.max(1, Math.floor(os.availableParallelism() / concurrency));
+    const limit = createLimiter(concurrency);
+    const fractions = chosen.map(() => 0);
+    const renderProgress = () => report('rendering', fractions.reduce((a, b) => a + b, 0) / Math.max(1, fractions.length));
+    report('rendering', 0);
+
+    const stopRenders = new AbortController();
+    const renderSignal = signal ? AbortSignal.any([signal, stopRenders.signal]) : stopRenders.signal;
+    const tasks = chosen.map((clip, i) =>
+      limit(async (): Promise<PipelineClip> => {
+        renderSignal.throwIfAborted();
+        const clipNumber = i + 1;
+        const fileName = nameClipFile(title, clipNumber);
+        const outputPath = path.join(path.resolve(outputDir), fileName);
+        let subtitlesPath: string | null = null;
+        if (burn) {
+          subtitlesPath = path.join(workDir, `clip-${clipNumber}.ass`);
+          const ass = buildSubtitles(segments, {
+            clipStart: clip.start,
+            clipDuration: clip.duration,
+            width: media.width,
+            height: media.height,
+          });
+          await fs.writeFile(subtitlesPath, ass, 'utf8');
+        }
+        written.push(outputPath);
+        await renderClip({
+          media,
+          hasAudio: media.hasAudio,
+          start: clip.start,
+          duration: clip.duration,
+          outputPath,
+          subtitlesPath,
+          ffmpegPath,
+          preset: options.preset,
+          crf: options.crf,
+          threads,
+          signal: renderSignal,
+          onProgress: (f) => {
+            fractions[i] = f;
+            renderProgress();
+          },
+        });
+        return {
+          clip_number: clipNumber,
+          virality_score: clip.viralityScore,
+          start_time: clip.start,
+          end_time: clip.end,
+          duration: clip.duration,
+          text_preview: clip.textPreview,
+          path: outputPath,
+          file_name: fileName,
+        };
+      }).catch((error: unknown) => {
+        stopRenders.abort(error);
+        throw error;
+      }),
+    );
+    const settled = await Promise.allSettled(tasks);
+    if (signal?.aborted) throw abortReason(signal);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const clips = settled.map((r) => (r as PromiseFulfilledResult<PipelineClip>).value);
+    report('rendering', 1);
+
+    return {
+      clips,
+      metadata: { title, uploader: options.uploader ?? media.uploader ?? '', duration: Math.round(media.durationSec * 100) / 100 },
+      subtitlesMissing: options.subtitles && segments.length === 0,
+      transcriptSource: source,
+      warnings,
+    };
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    throw signal?.aborted ? abortReason(signal) : error;
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The audio pass and the keyframe scene-cut pass, side by side; either failing stops the other. */
+async function analyzeSource(
+  media: MediaInfo,
+  wavPath: string,
+  ffmpegPath: string,
+  warnings: string[],
+  signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void,
+): Promise<{ audio: AudioAnalysis | null; sceneCuts: number[] }> {
+  const stop = new AbortController();
+  const inner = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const audioTask = media.hasAudio ? analyzeAudio(media, wavPath, { ffmpegPath, signal: inner, onProgress }) : Promise.resolve(null);
+  const scenesTask = detectSceneCuts(media, { ffmpegPath, signal: inner }).catch((error: unknown) => {
+    if (inner.aborted) throw error;
+    warnings.push(`Scene cuts could not be detected: ${(error as Error).message}`);
+    return [] as number[];
+  });
+  try {
+    const [audio, sceneCuts] = await Promise.all([audioTask, scenesTask]);
+    return { audio, sceneCuts };
+  } catch (error) {
+    stop.abort(error);
+    await Promise.allSettled([audioTask, scenesTask]);
+    throw error;
+  }
+}
+
+/** Embedded text subtitles first, else the transcription endpoint when configured; failures become warnings. */
+async function loadTranscript(
+  media: MediaInfo,
+  audio: AudioAnalysis | null,
+  options: PipelineOptions,
+  workDir: string,
+  warnings: string[],
+  onProgress: (fraction: number) => void,
+): Promise<{ segments: TranscriptSegment[]; source: PipelineResult['transcriptSource'] }> {
+  const { signal, ffmpegPath = 'ffmpeg' } = options;
+  if (media.subtitleStreamIndex !== null) {
+    try {
+      const segments = await readTranscript(media, media.subtitleStreamIndex, { ffmpegPath, signal });
+      if (segments.length > 0) return { segments, source: 'embedded' };
+    } catch (error) {
+      if (signal?.aborted) throw abortReason(signal);
+      warnings.push(`The subtitle track could not be read: ${(error as Error).message}`);
+    }
+  }
+  if (options.transcription && audio) {
+    try {
+      const segments = await transcribeAudio(audio.wavPath, {
+        ...options.transcription,
+        durationSec: media.durationSec,
+        workDir,
+        ffmpegPath,
+        signal,
+        onProgress,
+      });
+      return { segments, source: segments.length > 0 ? 'transcription' : 'none' };
+    } catch (error) {
+      if (signal?.aborted) throw abortReason(signal);
+      warnings.push(`Transcription failed: ${(error as Error).message}`);
+    }
+  }
+  return { segments: [], source: 'none' };
+}
+
+function progressReporter(onProgress: (progress: PipelineProgress) => void) {
+  let lastStage: PipelineStage | null = null;
+  let lastPercent = -1;
+  return (stage: PipelineStage, fraction: number) => {
+    const [lo, hi] = STAGE_RANGES[stage];
+    const percent = Math.max(lastPercent, Math.round(lo + (hi - lo) * Math.min(1, Math.max(0, fraction))));
+    if (stage === lastStage && percent === lastPercent) return;
+    lastStage = stage;
+    lastPercent = percent;
+    try {
+      onProgress({ stage, percent });
+    } catch {
+      // Progress is advisory: a failing listener must not stop or crash the job.
+    }
+  };
+}
