@@ -12,6 +12,8 @@ import { createFileStore } from './lib/file-store.ts';
 import { JobRunner } from './lib/jobs/job-queue.ts';
 import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
 import { completePublish, PUBLISH_JOB } from './modules/drafts/draft-transitions.ts';
+import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
+import { clipperRoutes } from './modules/clipper/routes.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
@@ -79,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   };
   ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
   ctx.jobs.register(PUBLISH_JOB, (payload) => completePublish(ctx.db, payload));
+  ctx.jobs.register(CLIP_JOB, (payload) => runClipJob(ctx, payload));
+  ctx.jobs.register(CLIP_PURGE_JOB, (payload) => purgeClipJob(ctx, payload));
   if (options.runJobs ?? true) {
     // A change that queued a job has committed once its answer is sent: run it now, not at the next poll.
     app.addHook('onResponse', async (request) => {
@@ -118,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(draftRoutes, { ctx });
     await api.register(assistantRoutes, { ctx });
     await api.register(socialRoutes, { ctx });
+    await api.register(clipperRoutes, { ctx });
   });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
   registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app) : null);

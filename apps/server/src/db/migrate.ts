@@ -5,6 +5,7 @@ import { workspacesAndRequestsMigration } from './migrations/002-workspaces-and-
 import { adminConsoleMigration } from './migrations/003-admin-console.ts';
 import { jobsAndWebhooksMigration } from './migrations/004-jobs-and-webhooks.ts';
 import { clientDashboardMigration } from './migrations/005-client-dashboard.ts';
+import { clipperJobsMigration } from './migrations/006-clipper-jobs.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -19,6 +20,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '003-admin-console': adminConsoleMigration,
     '004-jobs-and-webhooks': jobsAndWebhooksMigration,
     '005-client-dashboard': clientDashboardMigration,
+    '006-clipper-jobs': clipperJobsMigration,
   };
 }
 

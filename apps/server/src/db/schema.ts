@@ -175,6 +175,23 @@ export interface SocialConnectionTable {
   updatedAt: IsoTime;
 }
 
+export interface ClipJobTable {
+  id: string;
+  userId: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  stage: string;
+  percent: Generated<number>;
+  /** JSON: input type, clip duration, number of clips, subtitles, source file or URL. */
+  params: string;
+  /** JSON of the finished response (without signed URLs, which are made per request). */
+  result: string | null;
+  detail: string | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+  finishedAt: IsoTime | null;
+  expiresAt: IsoTime | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -191,4 +208,5 @@ export interface Database {
   webhookDelivery: WebhookDeliveryTable;
   draft: DraftTable;
   socialConnection: SocialConnectionTable;
+  clipJob: ClipJobTable;
 }

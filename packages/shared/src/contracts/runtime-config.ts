@@ -9,5 +9,7 @@ export const ZRuntimeConfig = z.object({
   /** Admin setting: when false the server refuses public sign-up. */
   allowSelfSignup: z.boolean(),
   brandHue: z.number(),
+  /** Where the browser sends clipper requests ('' = this server), and whether it may. */
+  clipper: z.object({ enabled: z.boolean(), baseUrl: z.string() }),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

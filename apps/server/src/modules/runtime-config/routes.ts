@@ -14,6 +14,7 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       avatarMaxBytes: ctx.config.AVATAR_MAX_BYTES,
       allowSelfSignup: settings.allowSelfSignup,
       brandHue: settings.brandHue,
+      clipper: { enabled: ctx.config.CLIPPER_ENABLED, baseUrl: ctx.config.CLIPPER_BASE_URL ?? '' },
     };
   });
 };

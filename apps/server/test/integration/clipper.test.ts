@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIP_RETENTION_SECONDS } from '@hookline/shared';
+import { signUpAs, type ApiCaller } from '../support/admin.ts';
+import { multipartBody, type MultipartPart } from '../support/multipart.ts';
+import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
+import { makeOtherContainer, makeTestVideo, TEST_VIDEO } from '../clipper/make-test-video.ts';
+import { probeDurations } from '../clipper/media-helpers.ts';
+import { purgeClipJob } from '../../src/modules/clipper/run-clip-job.ts';
+
+describe('video clipper API', () => {
+  let t: TestApp;
+  let ana: ApiCaller;
+  let bo: ApiCaller;
+  let video: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp({ JOB_POLL_MS: '50', CLIPPER_MAX_UPLOAD_BYTES: String(20 * 1024 * 1024) });
+    ana = await signUpAs(t, 'ana@clips.test');
+    bo = await signUpAs(t, 'bo@clips.test');
+    video = fs.readFileSync((await makeTestVideo()).mp4);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const process = async (who: ApiCaller, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+    const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+    if (file) parts.push({ name: 'video_file', file: file.bytes, filename: file.name, type: 'video/mp4' });
+    const body = await multipartBody(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/process',
+      headers: { ...body.headers, ...ORIGIN, cookie: who.cookie },
+      payload: body.payload,
+    });
+  };
+
+  it('runs synchronously: clips of exactly clip_duration over the loud parts, with the known text and a working signed download', async () => {
+    const response = await process(
+      ana,
+      { input_type: 'Upload Video File', clip_duration: '15', num_clips: '2', add_subtitles: 'true' },
+      { bytes: video, name: 'talk.mp4' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result.status_message).toMatch(/^Generated 2 clips\./);
+    expect(result.metadata).toMatchObject({ duration: TEST_VIDEO.durationSec });
+    expect(result.expires_in_seconds).toBeGreaterThan(CLIP_RETENTION_SECONDS - 60);
+    expect(result.clips).toHaveLength(2);
+    const [first, second] = result.clips;
+    expect(first.virality_score).toBeGreaterThanOrEqual(second.virality_score);
+    for (const clip of result.clips) {
+      expect(clip.duration).toBe(15);
+      expect(clip.source_video).toBe('talk.mp4');
+      expect(clip.file_name).toMatch(/\.mp4$/);
+      const overlapsLoud = TEST_VIDEO.loud.some((loud) => loud.start < clip.end_time && loud.end > clip.start_time);
+      expect(overlapsLoud).toBe(true);
+    }
+    expect(first.end_time <= second.start_time || second.end_time <= first.start_time).toBe(true);
+    expect(result.clips.map((c: { text_preview: string }) => c.text_preview).join(' ')).toMatch(/secret|breakfast|wasting time/i);
+
+    // The signed link works without a session; a tampered one does not.
+    const download = await t.app.inject({ url: first.download_url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('video/mp4');
+    const file = `${t.dataDir}/clip-download.mp4`;
+    fs.writeFileSync(file, download.rawPayload);
+    expect(Math.abs((await probeDurations(file)).video - 15)).toBeLessThanOrEqual(1 / TEST_VIDEO.fps + 0.01);
+    expect((await t.app.inject({ url: first.download_url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
+  }, 120_000);
+
+  it('runs asynchronously: 202 with a job id, status with stage and percent, events, only for its owner', async () => {
+    const response = await process(
+      ana,
+      { clip_duration: '15', num_clips: '1', add_subtitles: 'false', async: 'true' },
+      { bytes: video, name: 'talk.mp4' },
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    const { job_id } = response.json();
+    expect((await bo.get(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(404);
+    let status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
+    expect(['queued', 'running', 'done']).toContain(status.status);
+    const deadline = Date.now() + 90_000;
+    while (status.status !== 'done' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
+    }
+    expect(status).toMatchObject({ status: 'done', stage: 'done', percent: 100 });
+    expect(status.result.clips).toHaveLength(1);
+    const events = await ana.get(`/api/clipper/jobs/${job_id}/events`);
+    expect(events.headers['content-type']).toBe('text/event-stream');
+    expect(events.body).toContain('"status":"done"');
+
+    // Purged with its files two hours after it ended (the purge job, run here without waiting).
+    await purgeClipJob({ config: t.config, db: t.db }, { jobId: job_id });
+    expect((await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: status.result.clips[0].download_url })).statusCode).toBe(404);
+    const purge = await t.db.selectFrom('job').select('runAt').where('type', '=', 'clipper.purge').execute();
+    expect(purge.some((j) => Date.parse(j.runAt) > Date.now() + (CLIP_RETENTION_SECONDS - 120) * 1000)).toBe(true);
+  }, 120_000);
+
+  it('cancels a running job and removes its files', async () => {
+    const response = await process(ana, { clip_duration: '15', num_clips: '3', async: 'true' }, { bytes: video, name: 'talk.mp4' });
+    const { job_id } = response.json();
+    expect((await ana.del(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(204);
+    const deadline = Date.now() + 30_000;
+    let status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
+    while (status.status !== 'cancelled' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
+    }
+    expect(status.status).toBe('cancelled');
+    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(false);
+  }, 60_000);
+
+  it('answers { detail } with the SPEC texts and a 400 naming each bad parameter', async () => {
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ input_type: 'Upload Video File' }, 400, 'Please choose a video file to upload.'],
+      [{ input_type: 'YouTube URL' }, 400, 'Please enter a YouTube URL.'],
+      [
+        { input_type: 'YouTube URL', youtube_url: 'https://vimeo.com/1' },
+        400,
+        'youtube_url must be a YouTube link (youtube.com or youtu.be)',
+      ],
+      [{ input_type: 'Fax' }, 400, 'input_type must be one of: Upload Video File, YouTube URL'],
+      [{ clip_duration: '17' }, 400, 'clip_duration must be 15 to 90 seconds in steps of 5'],
+      [{ clip_duration: '95' }, 400, 'clip_duration must be 15 to 90 seconds in steps of 5'],
+      [{ num_clips: '6' }, 400, 'num_clips must be 1 to 5'],
+      [{ num_clips: 'two' }, 400, 'num_clips must be a whole number'],
+      [{ add_subtitles: 'yes' }, 400, 'add_subtitles must be true or false'],
+    ];
+    for (const [fields, status, detail] of cases) {
+      const response = await process(
+        ana,
+        fields,
+        fields.input_type === 'Upload Video File' || fields.input_type ? undefined : { bytes: video, name: 'v.mp4' },
+      );
+      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(response.json().detail).toBe(detail);
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/process', headers: ORIGIN });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('checks the container from the bytes: a renamed text file and an AVI are 415; an upload over the limit is 413', async () => {
+    const text = await process(ana, {}, { bytes: Buffer.from('this is not a video'), name: 'fake.mp4' });
+    expect(text.statusCode).toBe(415);
+    const avi = fs.readFileSync(await makeOtherContainer(t.dataDir, 'avi'));
+    const refused = await process(ana, {}, { bytes: avi, name: 'old.avi' });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().detail).toBeTruthy();
+    const big = await process(ana, {}, { bytes: Buffer.alloc(21 * 1024 * 1024, 7), name: 'huge.mp4' });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().detail).toMatch(/or smaller/);
+    expect(fs.readdirSync(`${t.dataDir}/clipper`).length).toBeLessThanOrEqual(3);
+  }, 60_000);
+
+  it('tells the browser whether the clipper is on', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json().clipper).toEqual({ enabled: true, baseUrl: '' });
+  });
+});
