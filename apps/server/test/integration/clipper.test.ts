@@ -153,6 +153,34 @@ describe('video clipper API', () => {
     expect(fs.readdirSync(`${t.dataDir}/clipper`).length).toBeLessThanOrEqual(3);
   }, 60_000);
 
+  it('fails a job cleanly when the process that ran it died (the runner hands it over again)', async () => {
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('clipJob')
+      .values({ id: 'orphan-job', userId: ana.userId, status: 'running', stage: 'rendering', params: '{}', createdAt: now, updatedAt: now })
+      .execute();
+    await t.db
+      .insertInto('job')
+      .values({
+        id: 'orphan-run',
+        type: 'clipper.run',
+        payload: JSON.stringify({ jobId: 'orphan-job' }),
+        status: 'pending',
+        maxAttempts: 1,
+        runAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const deadline = Date.now() + 10_000;
+    let status = (await ana.get('/api/clipper/jobs/orphan-job')).json();
+    while (status.status === 'running' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await ana.get('/api/clipper/jobs/orphan-job')).json();
+    }
+    expect(status).toMatchObject({ status: 'failed', detail: 'The server restarted while this job ran. Please try again.' });
+  });
+
   it('tells the browser whether the clipper is on', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json().clipper).toEqual({ enabled: true, baseUrl: '' });
   });

@@ -52,7 +52,17 @@ function toStoredResult(result: PipelineResult, params: StoredParams): StoredRes
 export async function runClipJob(ctx: AppContext, payload: unknown): Promise<void> {
   const { jobId } = payload as { jobId: string };
   const row = await ctx.db.selectFrom('clipJob').selectAll().where('id', '=', jobId).executeTakeFirst();
-  if (!row || row.status !== 'queued') return;
+  if (!row) return;
+  if (row.status === 'running') {
+    // The job runner hands a job over again when the process that ran it died: fail it cleanly.
+    const expiresAt = await finishClipJob(ctx.db, jobId, {
+      status: 'failed',
+      detail: 'The server restarted while this job ran. Please try again.',
+    });
+    await enqueueJob(ctx.db, CLIP_PURGE_JOB, { jobId }, { runAt: expiresAt });
+    return;
+  }
+  if (row.status !== 'queued') return;
   const params = JSON.parse(row.params) as StoredParams;
   const controller = new AbortController();
   running.set(jobId, controller);
