@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import { makeTestVideo } from '../../apps/server/test/clipper/make-test-video.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+
+test('video clipper: upload a generated video, watch progress, see the clips, download one', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { mp4 } = await makeTestVideo();
+  await signUpViaApi(page, uniqueEmail('clipper'));
+  await page.goto('/dashboard/video-clipper');
+  await expect(page.getByRole('heading', { name: 'Video Clipper', level: 1 })).toBeVisible();
+
+  await page.locator('input[type=file]').setInputFiles({ name: 'talk.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(mp4) });
+  await page.getByRole('slider', { name: 'Clip duration' }).fill('15');
+  await page.getByRole('combobox', { name: 'Number of clips' }).selectOption('2');
+  await page.getByRole('button', { name: 'Generate clips' }).click();
+
+  // Progress shows while the job runs, then the clips arrive.
+  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  const first = page.getByRole('article', { name: 'Clip 1' });
+  await expect(first).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('article', { name: 'Clip 2' })).toBeVisible();
+  await expect(page.getByText(/^Generated 2 clips\./)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await first.getByRole('link', { name: 'Download' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.mp4$/);
+  expect(fs.statSync((await file.path())!).size).toBeGreaterThan(10_000);
+});
