@@ -1,7 +1,7 @@
 import { CalendarCheck, Eye, Heart, MousePointerClick, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { AudienceMetrics } from '../compute-analytics';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 const count = new Intl.NumberFormat();
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });

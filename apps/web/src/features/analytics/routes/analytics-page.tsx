@@ -11,7 +11,7 @@ import { ChannelTable } from '../components/channel-table';
 import { DailyChart } from '../components/daily-chart';
 import { KpiCards } from '../components/kpi-cards';
 import { PostingHeatmap } from '../components/posting-heatmap';
-import { SectionCard } from '../components/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { TopPosts } from '../components/top-posts';
 import { computeAnalytics } from '../compute-analytics';
 

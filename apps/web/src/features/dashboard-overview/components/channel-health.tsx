@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import type { useSocialConnections } from '@/lib/client-data/list-social-connections';
 import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { cn } from '@/lib/cn';
-import { SectionCard, SkeletonLines } from './section-card';
+import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 
 /** SPEC: Overview channel health list, with Refresh per channel and a Manage connections link. */
 export function ChannelHealth({ connections }: { connections: ReturnType<typeof useSocialConnections> }) {

@@ -9,7 +9,7 @@ import { ChannelHealth } from '../components/channel-health';
 import { ConnectChannelPrompt } from '../components/connect-channel-prompt';
 import { PostsChart } from '../components/posts-chart';
 import { RecentActivity } from '../components/recent-activity';
-import { SectionCard, SkeletonLines } from '../components/section-card';
+import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingList } from '../components/upcoming-list';
 import { hasConnectedChannel, publishedPerDay, queuedCount, recentDraftEvents, upcomingDrafts } from '../compute-overview';
