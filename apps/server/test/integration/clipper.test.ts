@@ -42,7 +42,8 @@ describe('video clipper API', () => {
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.status_message).toMatch(/^Generated 2 clips\./);
-    expect(result.metadata).toMatchObject({ duration: TEST_VIDEO.durationSec });
+    // Title and uploader come from the container's tags.
+    expect(result.metadata).toEqual({ title: TEST_VIDEO.title, uploader: TEST_VIDEO.uploader, duration: TEST_VIDEO.durationSec });
     expect(result.expires_in_seconds).toBeGreaterThan(CLIP_RETENTION_SECONDS - 60);
     expect(result.clips).toHaveLength(2);
     const [first, second] = result.clips;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { formatBytes } from '@hookline/shared';
+import { sanitizeFileName } from '../../lib/file-store.ts';
 import { ClipperError } from './clipper-error.ts';
 import { readClipParams, type ClipParams } from './clip-params.ts';
 
@@ -24,8 +25,9 @@ export async function receiveProcessRequest(
         part.file.resume();
         throw new ClipperError(400, `Unexpected file field "${part.fieldname}": send the video as video_file`);
       }
-      fs.mkdirSync(input.jobDir, { recursive: true });
-      sourcePath = path.join(input.jobDir, 'source');
+      // Kept under its own (sanitised) name: the title falls back to it when the container has none.
+      fs.mkdirSync(path.join(input.jobDir, 'upload'), { recursive: true });
+      sourcePath = path.join(input.jobDir, 'upload', sanitizeFileName(part.filename || 'video'));
       originalName = part.filename;
       await pipeline(part.file, fs.createWriteStream(sourcePath));
       if (part.file.truncated) throw new ClipperError(413, `The video must be ${formatBytes(input.maxBytes)} or smaller.`);

@@ -78,7 +78,6 @@ export async function runClipJob(ctx: AppContext, payload: unknown): Promise<voi
         clipDuration: params.clipDuration,
         numClips: params.numClips,
         subtitles: params.addSubtitles,
-        title: params.originalName ? params.originalName.replace(/\.[^.]+$/, '') : undefined,
         transcription: config.TRANSCRIBE_BASE_URL
           ? { baseUrl: config.TRANSCRIBE_BASE_URL, apiKey: config.TRANSCRIBE_API_KEY, model: config.TRANSCRIBE_MODEL }
           : null,
@@ -103,7 +102,8 @@ export async function runClipJob(ctx: AppContext, payload: unknown): Promise<voi
   } finally {
     running.delete(jobId);
   }
-  fs.rmSync(path.join(clipJobDir(ctx.config, jobId), 'source'), { force: true });
+  // The source is not needed once the clips exist; the clips stay until the purge.
+  fs.rmSync(path.join(clipJobDir(ctx.config, jobId), 'upload'), { recursive: true, force: true });
   const expiresAt = await finishClipJob(ctx.db, jobId, end);
   await enqueueJob(ctx.db, CLIP_PURGE_JOB, { jobId }, { runAt: expiresAt });
 }
