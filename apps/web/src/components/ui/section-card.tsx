@@ -10,14 +10,18 @@ export function SectionCard({
   actions,
   children,
   className,
+  headingId,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** A fixed id for the heading, when something else points at it. */
+  headingId?: string;
 }) {
-  const id = useId();
+  const autoId = useId();
+  const id = headingId ?? autoId;
   return (
     <Card className={cn('min-w-0 p-5 sm:p-6', className)}>
       <section aria-labelledby={id}>

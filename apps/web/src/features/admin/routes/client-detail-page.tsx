@@ -14,7 +14,7 @@ import { OnboardingCard } from '../components/client-detail/onboarding-card';
 import { BackLink } from '../components/shared/back-link';
 import { NotFoundState } from '../components/shared/not-found-state';
 import { PageHeader } from '../components/shared/page-header';
-import { SectionCard } from '../components/shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { TimelineList } from '../components/shared/timeline-list';
 import { formatDate } from '../format';
 

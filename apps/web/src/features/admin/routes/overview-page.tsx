@@ -13,7 +13,7 @@ import { RecentActivity } from '../components/overview/recent-activity';
 import { SAMPLE_OVERVIEW } from '../components/overview/sample-overview';
 import { TopClientsTable } from '../components/overview/top-clients-table';
 import { PageHeader } from '../components/shared/page-header';
-import { SectionCard } from '../components/shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 const DEFAULT_RANGE: TOverviewRange = '7d';
 const RANGE_OPTIONS = OVERVIEW_RANGES.map((value) => ({ value, label: value }));

@@ -17,7 +17,7 @@ import { RequestStatusButtons } from '../components/requests/request-status-butt
 import { BackLink } from '../components/shared/back-link';
 import { NotFoundState } from '../components/shared/not-found-state';
 import { PageHeader } from '../components/shared/page-header';
-import { SectionCard } from '../components/shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { RequestStatusBadge } from '../components/shared/status-badges';
 import { TimelineList } from '../components/shared/timeline-list';
 

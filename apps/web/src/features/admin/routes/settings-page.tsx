@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSettings } from '../api/get-settings';
 import { PageHeader } from '../components/shared/page-header';
-import { SectionCard } from '../components/shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { DEFAULT_SETTINGS } from '../components/settings/settings-defaults';
 import { SettingsForm } from '../components/settings/settings-form';
 import { TeamSection } from '../components/settings/team-section';

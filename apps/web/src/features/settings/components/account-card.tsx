@@ -4,7 +4,7 @@ import { LogOut, UserCog } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { browserTimeZone } from '@/lib/zoned-time';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 // NOTE: features must not import from app/, so the page opens the profile feature's dialog itself
 // (loaded on first use, as app/shells/profile-dialog-host.tsx does for the sidebar).
@@ -18,7 +18,7 @@ export function AccountCard({ workspaceTimeZone }: { workspaceTimeZone: string |
   const ownZone = browserTimeZone();
 
   return (
-    <SettingsSection title="Account" description="How you sign in, and the time zone your dates are shown in.">
+    <SectionCard title="Account" description="How you sign in, and the time zone your dates are shown in.">
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-medium text-slate-500">Email</dt>
@@ -53,6 +53,6 @@ export function AccountCard({ workspaceTimeZone }: { workspaceTimeZone: string |
           <EditProfileDialog open onOpenChange={setProfileOpen} />
         </Suspense>
       ) : null}
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -16,7 +16,7 @@ import { useSocialProviders } from '../api/get-social-providers';
 import { removeSocialConnection } from '../api/remove-social-connection';
 import { ProviderIcon } from './provider-icon';
 import { RemoveChannelDialog } from './remove-channel-dialog';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** SPEC: Settings, Connected channels. Connecting is a full-page trip to the provider and back. */
 export function ChannelsCard() {
@@ -41,7 +41,7 @@ export function ChannelsCard() {
 
   const available = providers.data?.providers ?? [];
   return (
-    <SettingsSection title="Connected channels" description="The accounts Hookline publishes to and reports on.">
+    <SectionCard title="Connected channels" description="The accounts Hookline publishes to and reports on.">
       {connections.isPending ? (
         <div className="grid gap-3" role="status">
           <span className="sr-only">Loading channels…</span>
@@ -83,7 +83,7 @@ export function ChannelsCard() {
       </div>
 
       <RemoveChannelDialog connection={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

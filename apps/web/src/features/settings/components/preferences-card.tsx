@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { clientDataKeys } from '@/lib/client-data/keys';
 import { browserTimeZone } from '@/lib/zoned-time';
 import { updateWorkspace } from '../api/update-workspace';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/ui/section-card';
 import { timeZoneOptions } from './time-zones';
 
 /** SPEC: Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
@@ -37,7 +37,7 @@ export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
   };
 
   return (
-    <SettingsSection title="Workspace preferences" description={`Defaults for ${workspace.name}.`}>
+    <SectionCard title="Workspace preferences" description={`Defaults for ${workspace.name}.`}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Default cadence" htmlFor={`${id}-cadence`} hint="How often new content is planned by default.">
@@ -71,6 +71,6 @@ export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { ChannelNotice } from '../components/channel-notice';
 import { ChannelsCard } from '../components/channels-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { PreferencesCard } from '../components/preferences-card';
-import { SettingsSection } from '../components/settings-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** SPEC: Dashboard Settings: Account, Connected channels, Workspace preferences (with Delete workspace). */
 export default function SettingsPage() {
@@ -22,16 +22,16 @@ export default function SettingsPage() {
         <AccountCard workspaceTimeZone={workspace.data?.timeZone} />
         <ChannelsCard />
         {workspace.isPending ? (
-          <SettingsSection title="Workspace preferences">
+          <SectionCard title="Workspace preferences">
             <div role="status">
               <span className="sr-only">Loading preferences…</span>
               <Skeleton className="h-24 w-full" />
             </div>
-          </SettingsSection>
+          </SectionCard>
         ) : workspace.isError ? (
-          <SettingsSection title="Workspace preferences">
+          <SectionCard title="Workspace preferences">
             <Alert tone="error">Could not load your workspace: {workspace.error.message}</Alert>
-          </SettingsSection>
+          </SectionCard>
         ) : (
           <>
             {/* Remounts with fresh server values after a save elsewhere or a refetch. */}

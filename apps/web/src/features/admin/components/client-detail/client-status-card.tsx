@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { updateClient } from '../../api/update-client';
 import { formatUsd, sentenceCase } from '../../format';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { ClientStatusBadge } from '../shared/status-badges';
 import { PLAN_LABELS } from './plan-labels';
 

@@ -10,7 +10,7 @@ import { addClientManager } from '../../api/add-client-manager';
 import { adminKeys } from '../../api/keys';
 import { useClientManagers } from '../../api/list-client-managers';
 import { removeClientManager } from '../../api/remove-client-manager';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** Managers of a client: each with Remove, plus Add. A load failure shows an empty list. */
 export function ManagersCard({ clientId }: { clientId: string }) {

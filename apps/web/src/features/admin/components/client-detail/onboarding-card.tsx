@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useClientOnboarding } from '../../api/get-client-onboarding';
 import { adminKeys } from '../../api/keys';
 import { isSyncFailure, saveClientOnboarding } from '../../api/save-client-onboarding';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { OnboardingDetails } from './onboarding-details';
 import { OnboardingForm, type SaveMode } from './onboarding-form';
 

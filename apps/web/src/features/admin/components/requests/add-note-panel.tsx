@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** SPEC: 'Add note' panel. Text that is empty after trimming is ignored. */
 export function AddNotePanel({ onSave }: { onSave: (note: string) => Promise<void> }) {

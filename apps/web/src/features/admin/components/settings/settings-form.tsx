@@ -10,7 +10,7 @@ import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { adminKeys } from '../../api/keys';
 import { saveSettings } from '../../api/save-settings';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /**
  * Contact and Access Control. brandHue has no field: it is sent back unchanged. Managers see the

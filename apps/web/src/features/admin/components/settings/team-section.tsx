@@ -16,7 +16,7 @@ import { useTeam } from '../../api/list-team';
 import { grantTeamRole } from '../../api/grant-team-role';
 import { setTeamRole } from '../../api/set-team-role';
 import { SkeletonRows } from '../list/skeleton-rows';
-import { SectionCard } from '../shared/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 type Role = TSetRoleRequest['role'];
 const ROLE_LABELS: Record<Role, string> = { manager: 'Manager', admin: 'Admin', client: 'Remove staff access' };
