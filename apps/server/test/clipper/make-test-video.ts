@@ -6,6 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+/** ffmpeg quietly, overwriting its output. */
+const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const ffmpeg = (args: string[]) => run('ffmpeg', [...QUIET, ...args]);
 
 /**
  * What the test video holds. Quiet noise (about -60 dBFS) everywhere except three loud, speech-like
@@ -77,11 +80,7 @@ function mp4Args(srtPath: string, out: string): string[] {
     `testsrc2=s=${w}x${h}:r=${fps}:d=${part}[v0];smptebars=s=${w}x${h}:r=${fps}:d=${part}[v1];` +
     `testsrc=s=${w}x${h}:r=${fps}:d=${part}[v2];[v0][v1][v2]concat=n=3:v=1:a=0[v]`;
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET,
     '-filter_complex',
     `${video};${audio}`,
     '-i',
@@ -129,22 +128,7 @@ async function build(): Promise<TestVideos> {
   try {
     await fs.writeFile(path.join(scratch, 'subs.srt'), srt());
     await run('ffmpeg', mp4Args(path.join(scratch, 'subs.srt'), path.join(scratch, 'video.mp4')));
-    await run('ffmpeg', [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      path.join(scratch, 'video.mp4'),
-      '-map',
-      '0',
-      '-c',
-      'copy',
-      '-c:s',
-      'srt',
-      path.join(scratch, 'video.mkv'),
-    ]);
+    await ffmpeg(['-i', path.join(scratch, 'video.mp4'), '-map', '0', '-c', 'copy', '-c:s', 'srt', path.join(scratch, 'video.mkv')]);
     await fs.rm(path.join(scratch, 'subs.srt'));
     try {
       await fs.rename(scratch, dir);
@@ -161,31 +145,14 @@ async function build(): Promise<TestVideos> {
 /** A 1 s video in a container we refuse (avi, flv), in `dir`. */
 export async function makeOtherContainer(dir: string, ext: 'avi' | 'flv'): Promise<string> {
   const out = path.join(dir, `other.${ext}`);
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=160x120:r=10:d=1',
-    ...(ext === 'avi' ? ['-c:v', 'mpeg4'] : []),
-    out,
-  ]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=s=160x120:r=10:d=1', ...(ext === 'avi' ? ['-c:v', 'mpeg4'] : []), out]);
   return out;
 }
 
 /** A 20 s MPEG-TS video without audio (the TS timeline starts at 1.4 s), in `dir`. */
 export async function makeVideoWithoutAudio(dir: string): Promise<string> {
   const out = path.join(dir, 'no-audio.ts');
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+  await ffmpeg([
     '-f',
     'lavfi',
     '-i',
@@ -204,22 +171,7 @@ export async function makeVideoWithoutAudio(dir: string): Promise<string> {
 /** A mono 16 kHz WAV of the given length (a quiet tone), in `dir`. */
 export async function makeWav(dir: string, seconds: number): Promise<string> {
   const out = path.join(dir, `tone-${seconds}s.wav`);
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=300:r=16000:d=${seconds}`,
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    out,
-  ]);
+  await ffmpeg(['-f', 'lavfi', '-i', `sine=f=300:r=16000:d=${seconds}`, '-ac', '1', '-c:a', 'pcm_s16le', out]);
   return out;
 }
 
@@ -230,4 +182,12 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The test video without its subtitle track (so a transcript can only come from transcription), in `dir`. */
+export async function makeVideoWithoutSubtitles(dir: string): Promise<string> {
+  const out = path.join(dir, 'no-subtitles.mp4');
+  const { mp4 } = await makeTestVideo();
+  await ffmpeg(['-i', mp4, '-map', '0:v', '-map', '0:a', '-c', 'copy', out]);
+  return out;
 }

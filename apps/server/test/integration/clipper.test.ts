@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIP_RETENTION_SECONDS } from '@hookline/shared';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
-import { multipartBody, type MultipartPart } from '../support/multipart.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
 import { makeOtherContainer, makeTestVideo, TEST_VIDEO } from '../clipper/make-test-video.ts';
 import { probeDurations } from '../clipper/media-helpers.ts';
-import { purgeClipJob } from '../../src/modules/clipper/run-clip-job.ts';
+import { postProcess, waitForClipJob } from '../clipper/post-process.ts';
 
 describe('video clipper API', () => {
   let t: TestApp;
@@ -21,17 +20,8 @@ describe('video clipper API', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  const process = async (who: ApiCaller, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
-    const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
-    if (file) parts.push({ name: 'video_file', file: file.bytes, filename: file.name, type: 'video/mp4' });
-    const body = await multipartBody(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/process',
-      headers: { ...body.headers, ...ORIGIN, cookie: who.cookie },
-      payload: body.payload,
-    });
-  };
+  const process = (who: ApiCaller, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) =>
+    postProcess(t, who, fields, file);
 
   it('runs synchronously: clips of exactly clip_duration over the loud parts, with the known text and a working signed download', async () => {
     const response = await process(
@@ -66,6 +56,12 @@ describe('video clipper API', () => {
     fs.writeFileSync(file, download.rawPayload);
     expect(Math.abs((await probeDurations(file)).video - 15)).toBeLessThanOrEqual(1 / TEST_VIDEO.fps + 0.01);
     expect((await t.app.inject({ url: first.download_url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
+    // Players seek with byte ranges.
+    const part = await t.app.inject({ url: first.download_url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${download.rawPayload.length}`);
+    expect(part.rawPayload).toEqual(download.rawPayload.subarray(100, 200));
+    expect((await t.app.inject({ url: first.download_url, headers: { range: 'bytes=99999999-' } })).statusCode).toBe(416);
   }, 120_000);
 
   it('runs asynchronously: 202 with a job id, status with stage and percent, events, only for its owner', async () => {
@@ -77,40 +73,80 @@ describe('video clipper API', () => {
     expect(response.statusCode, response.body).toBe(202);
     const { job_id } = response.json();
     expect((await bo.get(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(404);
-    let status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
-    expect(['queued', 'running', 'done']).toContain(status.status);
-    const deadline = Date.now() + 90_000;
-    while (status.status !== 'done' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
-    }
+    expect(['queued', 'running', 'done']).toContain((await ana.get(`/api/clipper/jobs/${job_id}`)).json().status);
+    const status = await waitForClipJob(ana, job_id);
     expect(status).toMatchObject({ status: 'done', stage: 'done', percent: 100 });
     expect(status.result.clips).toHaveLength(1);
     const events = await ana.get(`/api/clipper/jobs/${job_id}/events`);
     expect(events.headers['content-type']).toBe('text/event-stream');
     expect(events.body).toContain('"status":"done"');
 
-    // Purged with its files two hours after it ended (the purge job, run here without waiting).
-    await purgeClipJob({ config: t.config, db: t.db }, { jobId: job_id });
+    // Two hours later (the clock moved forward; timers stay real) the runner's purge job removes files and row.
+    const download = status.result.clips[0].download_url;
+    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (CLIP_RETENTION_SECONDS + 60) * 1000);
+      // The signed link has expired by now even before the purge.
+      expect((await t.app.inject({ url: download })).statusCode).toBe(403);
+      const deadline = performance.now() + 15_000;
+      while ((await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode !== 404 && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ url: status.result.clips[0].download_url })).statusCode).toBe(404);
-    const purge = await t.db.selectFrom('job').select('runAt').where('type', '=', 'clipper.purge').execute();
-    expect(purge.some((j) => Date.parse(j.runAt) > Date.now() + (CLIP_RETENTION_SECONDS - 120) * 1000)).toBe(true);
+    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(false);
+    expect((await t.app.inject({ url: download })).statusCode).toBe(404);
   }, 120_000);
 
   it('cancels a running job and removes its files', async () => {
     const response = await process(ana, { clip_duration: '15', num_clips: '3', async: 'true' }, { bytes: video, name: 'talk.mp4' });
     const { job_id } = response.json();
     expect((await ana.del(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(204);
-    const deadline = Date.now() + 30_000;
-    let status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
-    while (status.status !== 'cancelled' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await ana.get(`/api/clipper/jobs/${job_id}`)).json();
-    }
-    expect(status.status).toBe('cancelled');
+    const finalStatus = await waitForClipJob(ana, job_id);
+    expect(finalStatus.status, JSON.stringify(finalStatus)).toBe('cancelled');
     expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(false);
   }, 60_000);
+
+  it('purges a job cancelled before it started', async () => {
+    // A queued job whose run is held back, as if the runners were busy.
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await t.db
+      .insertInto('clipJob')
+      .values({ id: 'waiting-job', userId: ana.userId, status: 'queued', stage: 'queued', params: '{}', createdAt: now, updatedAt: now })
+      .execute();
+    await t.db
+      .insertInto('job')
+      .values({
+        id: 'waiting-run',
+        type: 'clipper.run',
+        payload: JSON.stringify({ jobId: 'waiting-job' }),
+        status: 'pending',
+        maxAttempts: 1,
+        runAt: later,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    expect((await ana.del('/api/clipper/jobs/waiting-job')).statusCode).toBe(204);
+    // Its turn comes: nothing runs, the purge is queued for two hours after the cancel.
+    await t.db.updateTable('job').set({ runAt: now }).where('id', '=', 'waiting-run').execute();
+    const purge = () =>
+      t.db
+        .selectFrom('job')
+        .select('runAt')
+        .where('type', '=', 'clipper.purge')
+        .where('payload', 'like', '%waiting-job%')
+        .executeTakeFirst();
+    const deadline = Date.now() + 10_000;
+    while (!(await purge()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const queued = await purge();
+    expect(queued).toBeDefined();
+    expect(Date.parse(queued!.runAt)).toBeGreaterThan(Date.now() + (CLIP_RETENTION_SECONDS - 120) * 1000);
+    expect((await t.db.selectFrom('job').select('status').where('id', '=', 'waiting-run').executeTakeFirstOrThrow()).status).toBe('done');
+  });
 
   it('answers { detail } with the SPEC texts and a 400 naming each bad parameter', async () => {
     const cases: Array<[Record<string, string>, number, string]> = [
@@ -173,14 +209,26 @@ describe('video clipper API', () => {
         updatedAt: now,
       })
       .execute();
-    const deadline = Date.now() + 10_000;
-    let status = (await ana.get('/api/clipper/jobs/orphan-job')).json();
-    while (status.status === 'running' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await ana.get('/api/clipper/jobs/orphan-job')).json();
-    }
+    const status = await waitForClipJob(ana, 'orphan-job', (s) => s.status !== 'running', 10_000);
     expect(status).toMatchObject({ status: 'failed', detail: 'The server restarted while this job ran. Please try again.' });
   });
+
+  it('lets an account have two jobs in progress at once, no more', async () => {
+    const cy = await signUpAs(t, 'cy@clips.test');
+    const now = new Date().toISOString();
+    for (const id of ['busy-1', 'busy-2'])
+      await t.db
+        .insertInto('clipJob')
+        .values({ id, userId: cy.userId, status: 'running', stage: 'rendering', params: '{}', createdAt: now, updatedAt: now })
+        .execute();
+    const refused = await process(cy, { async: 'true' }, { bytes: video, name: 'talk.mp4' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe('You already have 2 clip jobs in progress. Wait for one to finish or cancel it.');
+    expect((await cy.del('/api/clipper/jobs/busy-1')).statusCode).toBe(204);
+    const accepted = await process(cy, { async: 'true', num_clips: '1', clip_duration: '15' }, { bytes: video, name: 'talk.mp4' });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    await waitForClipJob(cy, accepted.json().job_id);
+  }, 60_000);
 
   it('tells the browser whether the clipper is on', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json().clipper).toEqual({ enabled: true, baseUrl: '' });

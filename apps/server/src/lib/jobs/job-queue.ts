@@ -7,6 +7,10 @@ export interface JobContext {
   id: string;
   attempt: number;
   maxAttempts: number;
+  /** Aborted when the runner stops (shutdown): a long job should stop and throw; it is handed back, not failed. */
+  signal: AbortSignal;
+  /** The runner's logger, with the job's id and type on every line. */
+  log: FastifyBaseLogger;
 }
 
 export type JobHandler = (payload: unknown, job: JobContext) => Promise<void>;
@@ -47,48 +51,85 @@ export interface JobRunnerOptions {
   lockMs?: number;
 }
 
+export interface RegisterOptions {
+  /**
+   * Jobs of one lane run one at a time; lanes run side by side. Long jobs (clip renders) get a lane
+   * of their own so webhook deliveries and publishes don't wait behind them.
+   */
+  lane?: string;
+}
+
 /**
  * Runs jobs stored in the app database. Claiming is atomic (PostgreSQL: FOR UPDATE SKIP LOCKED;
  * SQLite: one writer), so several app instances or workers share one queue and each job runs once.
- * A failing job is retried with exponential backoff until maxAttempts, then marked failed.
+ * A runner only claims the types it has handlers for. A failing job is retried with exponential
+ * backoff until maxAttempts, then marked failed.
  */
 export class JobRunner {
-  private handlers = new Map<string, JobHandler>();
+  private lanes = new Map<string, JobLane>();
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  register(type: string, handler: JobHandler, { lane = 'default' }: RegisterOptions = {}): void {
+    let found = this.lanes.get(lane);
+    if (!found) this.lanes.set(lane, (found = new JobLane(this.options)));
+    found.handlers.set(type, handler);
+  }
+
+  start(): void {
+    for (const lane of this.lanes.values()) lane.start();
+  }
+
+  /** Asks for a poll now (after an enqueue) instead of waiting for the next tick. */
+  kick(): void {
+    for (const lane of this.lanes.values()) lane.kick();
+  }
+
+  /** Asks for a poll at a given time (a job queued to run then), sooner than the next tick. */
+  wakeAt(when: Date): void {
+    setTimeout(() => this.kick(), Math.max(0, when.getTime() - Date.now()) + 5).unref();
+  }
+
+  /** Stops polling, asks the jobs in hand to stop (their signal) and waits for them to return. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
+  }
+}
+
+/** One lane: polls for due jobs of its own types and runs them one after another. */
+class JobLane {
+  readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
   /** A kick arrived while a pass was running: run another pass right after it. */
   private kickedWhileRunning = false;
+  /** Aborts the job in hand when the runner stops. */
+  private stopping = new AbortController();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
-  register(type: string, handler: JobHandler): void {
-    this.handlers.set(type, handler);
-  }
-
   start(): void {
     this.stopped = false;
+    this.stopping = new AbortController();
     this.schedule(0);
   }
 
-  /** Asks for a poll now (after an enqueue) instead of waiting for the next tick. */
   kick(): void {
     if (this.stopped) return;
     if (this.running) this.kickedWhileRunning = true;
     else this.schedule(0);
   }
 
-  /** Asks for a poll at a given time (a job queued to run then), sooner than the next tick. */
-  wakeAt(when: Date): void {
-    if (this.stopped) return;
-    setTimeout(() => this.kick(), Math.max(0, when.getTime() - Date.now()) + 5).unref();
-  }
-
-  /** Stops polling and waits for the job in hand to finish. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.stopping.abort(new Error('The job runner is stopping.'));
     await this.running;
+  }
+
+  private get lockMs(): number {
+    return this.options.lockMs ?? 5 * 60_000;
   }
 
   /** Runs due jobs until none is left, or until stop() is called (then after the job in hand). */
@@ -114,10 +155,11 @@ export class JobRunner {
   private async claim() {
     const { db, kind } = this.options;
     const now = new Date();
-    const lockedUntil = new Date(now.getTime() + (this.options.lockMs ?? 5 * 60_000)).toISOString();
+    const lockedUntil = new Date(now.getTime() + this.lockMs).toISOString();
     const due = db
       .selectFrom('job')
       .select('id')
+      .where('type', 'in', [...this.handlers.keys()])
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', now.toISOString())]),
@@ -140,10 +182,18 @@ export class JobRunner {
     const job = await this.claim();
     if (!job) return false;
     const { db, log } = this.options;
-    const handler = this.handlers.get(job.type);
+    const handler = this.handlers.get(job.type)!;
+    const signal = this.stopping.signal;
+    const heartbeat = this.keepLocked(job.id);
     try {
-      if (!handler) throw new Error(`no handler for job type ${job.type}`);
-      await handler(JSON.parse(job.payload), { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      const context = {
+        id: job.id,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        signal,
+        log: log.child({ jobId: job.id, type: job.type }),
+      };
+      await handler(JSON.parse(job.payload), context);
       await db
         .updateTable('job')
         .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date().toISOString() })
@@ -151,6 +201,16 @@ export class JobRunner {
         .execute();
     } catch (error) {
       const message = (error as Error).message ?? String(error);
+      if (signal.aborted) {
+        // Stopped mid-job (shutdown): hand it back as it was, without spending an attempt.
+        await db
+          .updateTable('job')
+          .set({ status: 'pending', lockedUntil: null, attempts: job.attempts - 1, updatedAt: new Date().toISOString() })
+          .where('id', '=', job.id)
+          .execute();
+        log.info({ jobId: job.id, type: job.type }, 'job handed back at shutdown');
+        return true;
+      }
       const retry = job.attempts < job.maxAttempts;
       const runAt = new Date(Date.now() + this.options.retryBaseMs * 2 ** (job.attempts - 1)).toISOString();
       await db
@@ -165,7 +225,24 @@ export class JobRunner {
         .where('id', '=', job.id)
         .execute();
       log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, retry }, `job failed: ${message}`);
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
+  }
+
+  /** Renews the lock while a job runs, so a long job (a clip render) is not taken over by another runner. */
+  private keepLocked(jobId: string): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      this.options.db
+        .updateTable('job')
+        .set({ lockedUntil: new Date(Date.now() + this.lockMs).toISOString() })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .execute()
+        .catch((error: unknown) => this.options.log.warn({ err: error, jobId }, 'job lock renewal failed'));
+    }, this.lockMs / 3);
+    timer.unref();
+    return timer;
   }
 }

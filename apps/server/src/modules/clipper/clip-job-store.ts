@@ -5,7 +5,7 @@ import type { ClipJobTable } from '../../db/schema.ts';
 
 export type ClipJobRow = Selectable<ClipJobTable>;
 import { ClipperError } from './clipper-error.ts';
-import type { ClipParams } from './clip-params.ts';
+import type { StoredParams } from './run-clip-job.ts';
 import { signClipUrl } from './sign-clip-url.ts';
 
 /** What a finished job keeps: the response without its signed URLs (those are made per request). */
@@ -19,10 +19,7 @@ export async function getClipJob(db: Db, id: string, userId: string): Promise<Cl
   return row;
 }
 
-export async function createClipJob(
-  db: Db,
-  input: { id: string; userId: string; params: ClipParams & { sourcePath: string | null } },
-): Promise<void> {
+export async function createClipJob(db: Db, input: { id: string; userId: string; params: StoredParams }): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('clipJob')
@@ -89,4 +86,50 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
     };
   }
   return { job_id: row.id, status: row.status, stage: row.stage as TClipStage, percent: row.percent, result, detail: row.detail };
+}
+
+/** A job stopped by a shutdown goes back to the queue, to run again from the start. */
+export async function requeueClipJob(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('clipJob')
+    .set({ status: 'queued', stage: 'queued', percent: 0, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** How often a running job looks for a cancel written by another process (DELETE on any instance). */
+const CANCEL_POLL_MS = 1000;
+/** Jobs running in this process, so a DELETE served here stops them at once rather than at the next look. */
+const watching = new Map<string, AbortController>();
+
+/** Stops a job if this process runs it; other processes notice the cancelled row within a second. */
+export function cancelClipJobHere(id: string): void {
+  watching.get(id)?.abort(new DOMException('The job was cancelled', 'AbortError'));
+}
+
+/** Aborts `signal` once the job is cancelled here or its row says cancelled (or is gone); `stop()` ends the watch. */
+export function watchClipCancel(db: Db, id: string): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  watching.set(id, controller);
+  const timer = setInterval(() => {
+    db.selectFrom('clipJob')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row || row.status === 'cancelled') controller.abort(new DOMException('The job was cancelled', 'AbortError'));
+      })
+      .catch(() => {
+        // A failed look (database busy) is retried at the next tick.
+      });
+  }, CANCEL_POLL_MS);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    stop: () => {
+      clearInterval(timer);
+      watching.delete(id);
+    },
+  };
 }

@@ -47,7 +47,13 @@ export async function attachDraftMedia(
     if (row.mediaKey) await deps.files.delete(row.mediaKey).catch(() => undefined);
     await deps.db
       .updateTable('draft')
-      .set({ mediaKey: key, mediaType: type.mime, mediaName: input.fileName.slice(0, 200), updatedAt: new Date().toISOString() })
+      .set({
+        mediaKey: key,
+        mediaType: type.mime,
+        // The name as shown, without control characters (PostgreSQL text cannot hold NUL).
+        mediaName: input.fileName.replace(/\p{Cc}/gu, '').slice(0, 200),
+        updatedAt: new Date().toISOString(),
+      })
       .where('id', '=', input.draftId)
       .execute();
     return toDraft(await getDraftRow(deps.db, input.workspaceId, input.draftId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseClips, hookScore, previewText, toVirality, type ChooseClipsInput } from './choose-clips.ts';
+import { chooseClips, dropOverlaps, hookScore, listCandidates, previewText, toVirality, type ChooseClipsInput } from './choose-clips.ts';
 import type { TimeRange } from './types.ts';
 
 /** A 60 s source like the test video: loud speech at 10–13.5, 14–18 and 40–48 s, quiet elsewhere. */
@@ -150,6 +150,39 @@ describe('chooseClips', () => {
     const clips = chooseClips({ durationSec, clipDuration: 90, numClips: 5, loudnessDb, silences, segments, sceneCuts });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(clips).toHaveLength(5);
+  });
+});
+
+describe('listCandidates and dropOverlaps', () => {
+  it('lists distinct alternatives for a re-rank: best first, no two sharing more than half their length', () => {
+    const input = fixtureInput({ numClips: 2 });
+    const candidates = listCandidates(input, 10);
+    expect(candidates.length).toBeGreaterThan(2);
+    expect(candidates.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < candidates.length; i++) expect(candidates[i].rawScore).toBeLessThanOrEqual(candidates[i - 1].rawScore);
+    for (let i = 0; i < candidates.length; i++)
+      for (let j = i + 1; j < candidates.length; j++) {
+        const shared = Math.min(candidates[i].end, candidates[j].end) - Math.max(candidates[i].start, candidates[j].start);
+        expect(shared).toBeLessThanOrEqual(7.5 + 1e-6);
+      }
+    // Some do overlap (the choice between them is the re-rank's), and the heuristic's picks lead.
+    expect(candidates.some((a, i) => candidates.slice(i + 1).some((b) => overlaps(a, b)))).toBe(true);
+    expect(candidates.slice(0, 2)).toEqual(chooseClips(input));
+    expect(listCandidates(input, 3)).toEqual(candidates.slice(0, 3));
+  });
+
+  it('drops overlaps greedily in the given order', () => {
+    const clips = [
+      { start: 10, end: 20 },
+      { start: 15, end: 25 },
+      { start: 20, end: 30 },
+      { start: 0, end: 10 },
+      { start: 40, end: 50 },
+    ];
+    expect(dropOverlaps(clips, 5)).toEqual([clips[0], clips[2], clips[3], clips[4]]);
+    expect(dropOverlaps(clips, 2)).toEqual([clips[0], clips[2]]);
+    expect(dropOverlaps(clips, 5, 0.5)).toEqual(clips);
+    expect(dropOverlaps([], 3)).toEqual([]);
   });
 });
 

@@ -106,9 +106,35 @@ const HOOK_WORD_RE = new RegExp(
  * skipping any that overlap one already taken. Returns at most numClips, best first.
  */
 export function chooseClips(input: ChooseClipsInput): ChosenClip[] {
+  return pickWindows(input, input.numClips, 0);
+}
+
+/**
+ * Candidates for a re-rank (rerankClips): the best windows, best first, at most `limit`, no two
+ * sharing more than half their length, so that they are real alternatives (a window on a 1 s grid
+ * differs little from its neighbours) and may still overlap, which dropOverlaps settles afterwards.
+ */
+export function listCandidates(input: ChooseClipsInput, limit: number): ChosenClip[] {
+  return pickWindows(input, limit, 0.5);
+}
+
+/** Greedy in the given order: keeps each clip that overlaps none kept before, at most numClips. */
+export function dropOverlaps<T extends TimeRange>(clips: readonly T[], numClips: number, maxSharedShare = 0): T[] {
+  const kept: T[] = [];
+  for (const clip of clips) {
+    if (kept.length >= numClips) break;
+    const limit = maxSharedShare * (clip.end - clip.start) + 1e-6;
+    if (kept.some((k) => Math.min(k.end, clip.end) - Math.max(k.start, clip.start) > limit)) continue;
+    kept.push(clip);
+  }
+  return kept;
+}
+
+/** Scores every candidate window, then keeps the best greedily (see dropOverlaps). */
+function pickWindows(input: ChooseClipsInput, count: number, maxSharedShare: number): ChosenClip[] {
   const durationSec = Math.max(0, input.durationSec);
-  const numClips = Math.max(0, Math.floor(input.numClips));
-  if (durationSec <= 0 || numClips === 0 || !(input.clipDuration > 0)) return [];
+  const limit = Math.max(0, Math.floor(count));
+  if (durationSec <= 0 || limit === 0 || !(input.clipDuration > 0)) return [];
   const clipDuration = Math.min(input.clipDuration, durationSec);
   const signals = prepareSignals({ ...input, durationSec });
 
@@ -120,14 +146,7 @@ export function chooseClips(input: ChooseClipsInput): ChosenClip[] {
   });
   scored.sort((a, b) => b.rawScore - a.rawScore || a.start - b.start);
 
-  const picked: typeof scored = [];
-  for (const candidate of scored) {
-    if (picked.length >= numClips) break;
-    if (picked.some((p) => candidate.start < p.end - 1e-6 && p.start < candidate.end - 1e-6)) continue;
-    picked.push(candidate);
-  }
-
-  return picked.map((c) => ({
+  return dropOverlaps(scored, limit, maxSharedShare).map((c) => ({
     start: round2(c.start),
     end: round2(c.start + clipDuration),
     duration: round2(clipDuration),
@@ -144,7 +163,7 @@ export function toVirality(raw: number): number {
 }
 
 /** Text of the transcript segments whose middle lies in [start, end], joined, cut at a word near 200 characters. */
-export function previewText(segments: TranscriptSegment[], start: number, end: number, maxChars = PREVIEW_CHARS): string {
+export function previewText(segments: readonly TranscriptSegment[], start: number, end: number, maxChars = PREVIEW_CHARS): string {
   const text = segments
     .filter((s) => {
       const mid = (s.start + s.end) / 2;

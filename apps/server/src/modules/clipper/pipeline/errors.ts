@@ -21,12 +21,14 @@ export class MediaTooLongError extends HttpError {
   }
 }
 
-/** ffmpeg or ffprobe could not start, exited with an error or timed out. `stderrTail` holds its last lines. */
+/** ffmpeg, ffprobe (or yt-dlp) could not start, exited with an error or timed out. `stderrTail` holds its last lines. */
 export class FfmpegError extends Error {
   constructor(
     message: string,
     readonly exitCode: number | null = null,
     readonly stderrTail = '',
+    /** The binary was not found (spawn ENOENT). */
+    readonly missingBinary = false,
   ) {
     super(stderrTail ? `${message}: ${stderrTail}` : message);
     this.name = 'FfmpegError';

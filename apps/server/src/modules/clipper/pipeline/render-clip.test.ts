@@ -6,7 +6,7 @@ import { makeTestVideo, makeVideoWithoutAudio, TEST_VIDEO } from '../../../../te
 import { grabGrayFrame, meanPixelDifference, probeDurations } from '../../../../test/clipper/media-helpers.ts';
 import { buildSubtitles } from './build-subtitles.ts';
 import { probeMedia, type MediaInfo } from './probe-media.ts';
-import { createLimiter, defaultRenderConcurrency, renderClip } from './render-clip.ts';
+import { createLimiter, defaultRenderConcurrency, renderClip, renderThreads } from './render-clip.ts';
 
 let dir: string;
 let media: MediaInfo;
@@ -103,5 +103,16 @@ describe('createLimiter', () => {
     const n = defaultRenderConcurrency();
     expect(n).toBeGreaterThanOrEqual(1);
     expect(n).toBeLessThanOrEqual(Math.min(2, os.availableParallelism()));
+  });
+
+  it('shares the CPUs among the renders that run at once', () => {
+    expect(renderThreads(2, 3, 2)).toBe(1);
+    expect(renderThreads(2, 5, 8)).toBe(4);
+    // A single clip (or fewer clips than the concurrency) gets every CPU.
+    expect(renderThreads(2, 1, 2)).toBe(2);
+    expect(renderThreads(4, 2, 8)).toBe(4);
+    // Never less than one thread.
+    expect(renderThreads(4, 4, 2)).toBe(1);
+    expect(renderThreads(2, 0, 2)).toBe(2);
   });
 });

@@ -118,6 +118,14 @@ export function defaultRenderConcurrency(): number {
   return Math.max(1, Math.min(2, os.availableParallelism()));
 }
 
+/**
+ * x264 threads per render: the CPUs shared among the renders that run at once, so that one clip (or
+ * fewer clips than the concurrency) gets all of them instead of leaving cores idle.
+ */
+export function renderThreads(concurrency: number, clips: number, cpus = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cpus / Math.max(1, Math.min(Math.floor(concurrency), clips))));
+}
+
 /** Runs at most `concurrency` tasks at a time, in the order they were given. */
 export function createLimiter(concurrency: number) {
   const limit = Math.max(1, Math.floor(concurrency));

@@ -97,7 +97,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: RunF
       // Spawn failures (ENOENT, EACCES) arrive here and no 'close' may follow.
       const message =
         error.code === 'ENOENT' ? `${binary} not found: install ffmpeg or set its path` : `${name} could not start: ${error.message}`;
-      finish(failure ?? new FfmpegError(message));
+      finish(failure ?? new FfmpegError(message, null, '', error.code === 'ENOENT'));
     });
     child.on('close', (code, killSignal) => {
       stdoutLines?.flush();

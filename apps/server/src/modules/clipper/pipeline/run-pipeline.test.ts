@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTranscriber, type FakeTranscriber } from '../../../../test/clipper/fake-transcriber.ts';
+import { startFakeOpenAI } from '../../../../test/support/fake-openai.ts';
 import { makeTestVideo, makeVideoWithoutAudio, TEST_VIDEO, type TestVideos } from '../../../../test/clipper/make-test-video.ts';
 import { childProcessesOf, grabGrayFrame, meanPixelDifference, probeDurations } from '../../../../test/clipper/media-helpers.ts';
 import { UnsupportedMediaError } from './errors.ts';
@@ -132,6 +133,42 @@ describe('runPipeline', () => {
       expect(degraded.warnings).toEqual(['Transcription failed: The transcription endpoint answered 500: model overloaded']);
       expect(degraded.clips).toHaveLength(1);
       expect(degraded.clips[0].text_preview).toBe('');
+    } finally {
+      await fake.close();
+    }
+  }, 30_000);
+
+  it('lets a chat model re-rank the windows, and keeps the heuristic order with a warning when it fails', async () => {
+    const fake = await startFakeOpenAI();
+    try {
+      // The model prefers the window about breakfast: it becomes clip 1 (the heuristic ranks it second).
+      fake.reply = (messages) => {
+        const { candidates } = JSON.parse(messages.at(-1)!.content) as { candidates: { id: number; transcript: string }[] };
+        return JSON.stringify({ scores: candidates.map((c) => ({ id: c.id, score: c.transcript.includes('breakfast') ? 10 : 1 })) });
+      };
+      const common = { inputPath: videos.mp4, clipDuration: 15, numClips: 2, subtitles: false, preset: 'ultrafast' };
+      const rerank = { baseUrl: `${fake.url}/v1`, model: 'clip-judge' };
+      const reranked = await runPipeline({ ...common, outputDir: path.join(root, 'job-rerank'), rerank });
+      expect(fake.requests).toHaveLength(1);
+      expect(reranked.warnings).toEqual([]);
+      expect(reranked.clips.map((c) => c.text_preview)).toEqual([result.clips[1].text_preview, result.clips[0].text_preview]);
+      expect(reranked.clips[0].start_time).toBeLessThanOrEqual(40);
+      expect(reranked.clips[0].end_time).toBeGreaterThanOrEqual(48);
+      expect(reranked.clips[0].end_time <= reranked.clips[1].start_time || reranked.clips[1].end_time <= reranked.clips[0].start_time).toBe(
+        true,
+      );
+      expect(reranked.clips[0].virality_score).toBeGreaterThan(reranked.clips[1].virality_score);
+      expect(reranked.clips[0].file_name).toBe('hookline-test-video-clip-1.mp4');
+
+      fake.failWith = { status: 500, message: 'The server had an error while processing your request.' };
+      const fallback = await runPipeline({ ...common, outputDir: path.join(root, 'job-rerank-failed'), rerank });
+      expect(fake.requests).toHaveLength(2);
+      expect(fallback.warnings).toEqual([
+        'The AI re-rank was skipped (clips keep the heuristic order): The AI service failed (HTTP 500): The server had an error while processing your request.',
+      ]);
+      expect(fallback.clips.map(({ start_time, end_time, virality_score }) => ({ start_time, end_time, virality_score }))).toEqual(
+        result.clips.map(({ start_time, end_time, virality_score }) => ({ start_time, end_time, virality_score })),
+      );
     } finally {
       await fake.close();
     }

@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
 import { buildSubtitles } from './build-subtitles.ts';
-import { chooseClips } from './choose-clips.ts';
 import { detectSceneCuts } from './detect-scene-cuts.ts';
 import { abortReason } from './errors.ts';
 import { nameClipFile } from './name-clip-file.ts';
 import { MAX_SOURCE_DURATION_SEC, probeMedia, type MediaInfo } from './probe-media.ts';
 import { readTranscript } from './read-transcript.ts';
-import { createLimiter, defaultRenderConcurrency, renderClip } from './render-clip.ts';
+import { chooseRerankedClips, type RerankConfig } from './rerank-clips.ts';
+import { createLimiter, defaultRenderConcurrency, renderClip, renderThreads } from './render-clip.ts';
 import { transcribeAudio, type TranscriptionConfig } from './transcribe-audio.ts';
 import type { TranscriptSegment } from './types.ts';
 
@@ -42,6 +41,12 @@ export interface PipelineOptions {
   maxDurationSec?: number;
   /** When set and the file has no text subtitle track, the audio is transcribed there. */
   transcription?: TranscriptionConfig | null;
+  /**
+   * When set and a transcript exists, an OpenAI-compatible chat model re-scores the best candidate
+   * windows (blended with the heuristic score) before overlaps are dropped; a failure keeps the
+   * heuristic choice and adds a warning.
+   */
+  rerank?: RerankConfig | null;
   ffmpegPath?: string;
   ffprobePath?: string;
   /** Parallel renders; default defaultRenderConcurrency(). */
@@ -77,7 +82,7 @@ export interface PipelineResult {
   /** Subtitles were asked for but there was no transcript, so the clips have none. */
   subtitlesMissing: boolean;
   transcriptSource: 'embedded' | 'transcription' | 'none';
-  /** Problems that did not stop the job (a failed transcription, scene detection or subtitle track). */
+  /** Problems that did not stop the job (a failed transcription, scene detection, subtitle track or AI re-rank). */
   warnings: string[];
 }
 
@@ -92,10 +97,10 @@ const STAGE_RANGES: Record<PipelineStage, [number, number]> = {
 
 /**
  * The clipper: probe → one audio pass (+ keyframe scene cuts alongside) → transcript (embedded text
- * subtitles, else the transcription endpoint when configured, else none) → choose windows → render
- * them (subtitles burned in when asked and a transcript exists). Throws UnsupportedMediaError /
- * MediaTooLongError for bad input, FfmpegError when ffmpeg fails, the signal's reason when aborted;
- * on failure no clip files are left behind.
+ * subtitles, else the transcription endpoint when configured, else none) → choose windows (re-ranked
+ * by a chat model when configured) → render them (subtitles burned in when asked and a transcript
+ * exists). Throws UnsupportedMediaError / MediaTooLongError for bad input, FfmpegError when ffmpeg
+ * fails, the signal's reason when aborted; on failure no clip files are left behind.
  */
 export async function runPipeline(
   options: PipelineOptions,
@@ -131,21 +136,26 @@ export async function runPipeline(
     report('transcribing', 1);
 
     report('selecting', 0);
-    const chosen = chooseClips({
-      durationSec: media.durationSec,
-      clipDuration: options.clipDuration,
-      numClips: options.numClips,
-      loudnessDb: audio?.loudnessDb ?? [],
-      silences: audio?.silences ?? [],
-      segments,
-      sceneCuts,
-    });
+    const { clips: chosen, warning } = await chooseRerankedClips(
+      {
+        durationSec: media.durationSec,
+        clipDuration: options.clipDuration,
+        numClips: options.numClips,
+        loudnessDb: audio?.loudnessDb ?? [],
+        silences: audio?.silences ?? [],
+        segments,
+        sceneCuts,
+      },
+      options.rerank,
+      { signal },
+    );
+    if (warning) warnings.push(warning);
     report('selecting', 1);
 
     const title = options.title?.trim() || media.title || path.parse(inputPath).name;
     const burn = options.subtitles && segments.length > 0;
     const concurrency = Math.max(1, Math.floor(options.renderConcurrency ?? defaultRenderConcurrency()));
-    const threads = Math.max(1, Math.floor(os.availableParallelism() / concurrency));
+    const threads = renderThreads(concurrency, chosen.length);
     const limit = createLimiter(concurrency);
     const fractions = chosen.map(() => 0);
     const renderProgress = () => report('rendering', fractions.reduce((a, b) => a + b, 0) / Math.max(1, fractions.length));

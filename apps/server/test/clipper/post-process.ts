@@ -1,0 +1,37 @@
+import type { ApiCaller } from '../support/admin.ts';
+import { multipartBody, type MultipartPart } from '../support/multipart.ts';
+import { ORIGIN, type TestApp } from '../support/test-app.ts';
+
+/** POST /api/process as `who`: the given text fields, plus the video as video_file when given. */
+export async function postProcess(
+  t: Pick<TestApp, 'app'>,
+  who: ApiCaller,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string },
+) {
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  if (file) parts.push({ name: 'video_file', file: file.bytes, filename: file.name, type: 'video/mp4' });
+  const body = await multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/process',
+    headers: { ...body.headers, ...ORIGIN, cookie: who.cookie },
+    payload: body.payload,
+  });
+}
+
+/** Polls a clip job until `done(status)` or the deadline; returns the last status. */
+export async function waitForClipJob(
+  who: ApiCaller,
+  jobId: string,
+  done: (status: { status: string; stage: string }) => boolean = (s) => ['done', 'failed', 'cancelled'].includes(s.status),
+  timeoutMs = 90_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  let status = (await who.get(`/api/clipper/jobs/${jobId}`)).json();
+  while (!done(status) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    status = (await who.get(`/api/clipper/jobs/${jobId}`)).json();
+  }
+  return status;
+}
