@@ -24,22 +24,80 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The path ("messages.0.content", "id") of the first string or key holding a NUL character, or null.
+ * Walked with a stack, and the path built only when found: a body may be nested far deeper than
+ * the call stack allows.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  interface Node {
+    item: object;
+    key: string;
+    parent: Node | null;
+  }
+  const pathOf = (node: Node, key: string) => {
+    const keys = [key];
+    for (let at: Node | null = node; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const isContainer = (item: unknown): item is object => item !== null && typeof item === 'object' && !Buffer.isBuffer(item);
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
+  if (!isContainer(value)) return null;
+  const stack: Node[] = [{ item: value, key: '', parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const keys = Array.isArray(node.item) ? null : Object.keys(node.item);
+    const length = keys ? keys.length : (node.item as unknown[]).length;
+    for (let i = 0; i < length; i++) {
+      const key = keys ? keys[i] : String(i);
+      const child = (node.item as Record<string, unknown>)[key];
+      if ((keys && key.includes('\u0000')) || (typeof child === 'string' && child.includes('\u0000'))) return pathOf(node, key);
+      if (isContainer(child)) stack.push({ item: child, key, parent: node });
+    }
+  }
+  return null;
+}
+
 export function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const ownOrigin = new URL(config.baseUrl).origin;
-  const https = config.baseUrl.startsWith('https://');
+  const headers: Array<[string, string]> = [
+    ['Content-Security-Policy', CSP],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ...(config.baseUrl.startsWith('https://')
+      ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+      : []),
+  ];
 
-  // Cookies are SameSite=Lax; this also refuses cross-site state changes from older browsers.
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.ownOriginCheck) return;
-    const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin) throw new HttpError(403, 'Cross-origin request refused');
+  // Set on the raw response first thing, so answers written outside reply.send (a hijacked event
+  // stream) carry them too, and before the origin check below can refuse the request.
+  // Callback hooks: these run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  // Cookies are SameSite=Lax; this also refuses cross-site state changes from older browsers.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const origin = request.headers.origin;
+    const refused = origin && origin !== ownOrigin && !SAFE_METHODS.has(request.method) && !request.routeOptions.config.ownOriginCheck;
+    done(refused ? new HttpError(403, 'Cross-origin request refused') : undefined);
+  });
+
+  // PostgreSQL text and file paths cannot hold NUL: refused before validation, the same on every database.
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const at = findNulCharacter(part);
+      // The file route's wildcard parameter is called "*": name it "path".
+      if (at !== null) return done(new HttpError(400, `${at.replace(/^\*/, 'path') || 'body'}: must not contain NUL characters`));
+    }
+    done();
+  });
+
+  // Also on every answer sent through Fastify, in case a hook registered earlier answered before ours ran.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done(null, payload);
   });
 }

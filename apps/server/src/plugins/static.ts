@@ -18,6 +18,8 @@ export async function registerStatic(app: FastifyInstance, webDistDir = WEB_DIST
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every asset: sent to browsers that accept them, never compressed per request.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Vite's hashed assets never change; index.html must always be revalidated.
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -19,6 +19,14 @@ describe('isPrivateAddress', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '::ffff:7f00:1',
+    // IPv6 forms embedding an IPv4 address: compatible, translated, 6to4, Teredo; deprecated site-local.
+    '::127.0.0.1',
+    '::ffff:0:7f00:1',
+    '2002:7f00:1::',
+    '2001::1',
+    'fec0::1',
+    '192.88.99.1',
     'not-an-ip',
   ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
   it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>

@@ -13,6 +13,7 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -21,9 +22,16 @@ for (const [network, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(network, prefix, 'ipv4');
 }
+// Also the IPv6 forms that embed an IPv4 address, which could reach a private host when translated:
+// IPv4-compatible (::a.b.c.d, also covering :: and ::1), IPv4-translated, 6to4 and Teredo; and the
+// deprecated site-local and the discard ranges.
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2002::', 16],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

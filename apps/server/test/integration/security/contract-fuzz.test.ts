@@ -1,0 +1,326 @@
+import fc from 'fast-check';
+import type { FastifySchema, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
+import { startFakeAirtable } from '../../support/airtable.ts';
+import { startFakeOpenAI } from '../../support/fake-openai.ts';
+import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
+import { createTestApp, TEST_BASE_URL } from '../../support/test-app.ts';
+import {
+  arbitraryOf,
+  hostileValue,
+  hugeString,
+  deepJson,
+  NASTY_STRINGS,
+  pollutionObject,
+  type ArbitraryOverrides,
+} from '../../support/zod-arbitrary.ts';
+
+/**
+ * Every route with a JSON body or a query schema is fuzzed from its own zod contract: values
+ * shaped by the schema (many valid, the rest near misses) and hostile ones (wrong types, huge and
+ * strange strings, nulls, extra keys, __proto__, broken JSON, wrong content types), each signed in
+ * as the least role that may call the route. Never a 5xx, never an unhandled rejection, and every
+ * 4xx is JSON with a string `error`.
+ */
+
+const RUNS = 500;
+const AIRTABLE = { token: 'fuzz-token', baseId: 'appFUZZ', table: 'Onboarding' };
+
+/** `deleter` is a second client whose workspace DELETE /api/workspace may really delete (and the next request recreates). */
+type Role = 'anonymous' | 'client' | 'deleter' | 'manager' | 'admin' | 'founder';
+
+/** The least role allowed to call a route (docs/architecture.md section 6). */
+function roleFor(route: RegisteredRoute): Role {
+  if (route.url === '/api/workspace' && route.method === 'DELETE') return 'deleter';
+  if (route.url.startsWith('/api/admin/team')) return 'founder';
+  if (route.url === '/api/admin/settings' && route.method === 'PUT') return 'admin';
+  if (route.url.startsWith('/api/admin/')) return 'manager';
+  // The channel navigations are public routes that read the session themselves.
+  if (route.options.config?.public && !route.url.startsWith('/api/social/')) return 'anonymous';
+  return 'client';
+}
+
+/** A request body as sent: its text and content type (none for a route without a body). */
+interface JsonBody {
+  body?: string;
+  contentType?: string;
+}
+
+/** Every byte percent-encoded (encodeURIComponent throws on a lone surrogate; UTF-8 turns it into U+FFFD). */
+const percentEncode = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+const toJson = (value: unknown) => JSON.stringify(value) ?? 'null';
+
+/** A query string as a browser would build it; arrays repeat their key. */
+function toQuery(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
+  const search = new URLSearchParams();
+  for (const [key, field] of Object.entries(value)) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (item !== undefined) search.append(key, typeof item === 'object' && item !== null ? toJson(item) : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A copy of an object with one more own key, also "__proto__" (JSON.parse makes such keys). */
+function withKey(object: unknown, key: string, value: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...(typeof object === 'object' && object !== null ? object : {}) };
+  Object.defineProperty(copy, key, { value, enumerable: true, configurable: true, writable: true });
+  return copy;
+}
+
+/** Bodies from the contract, near misses of it, and hostile ones. */
+function bodyArbitrary(valid: fc.Arbitrary<unknown>, fields: string[]): fc.Arbitrary<JsonBody> {
+  const json = (value: unknown) => ({ body: toJson(value), contentType: 'application/json' });
+  const key = fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor', 'prototype', ''), fc.string({ maxLength: 12 }));
+  return fc.oneof(
+    { weight: 8, arbitrary: valid.map(json) },
+    { weight: 4, arbitrary: fc.tuple(valid, key, hostileValue).map(([value, k, bad]) => json(withKey(value, k, bad))) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...fields)).map(([value, k]) => {
+        const copy = { ...(value as Record<string, unknown>) };
+        delete copy[k];
+        return json(copy);
+      }),
+    },
+    { weight: 2, arbitrary: hostileValue.map(json) },
+    { weight: 1, arbitrary: fc.constantFrom(pollutionObject('__proto__'), pollutionObject('constructor')).map(json) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '',
+          '{',
+          '{"a":',
+          '[1,]',
+          'nul',
+          '"\\ud800"',
+          '\u0000',
+          '1e999999',
+          '{"a":1,"a":2}',
+          '{"__proto__":{"x":1}}',
+          '\ufeff{}',
+        )
+        .map((body) => ({ body, contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          valid,
+          // Also the malformed JSON types behind Fastify's validation-bypass advisories (leading space, tab, casing).
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=utf-16',
+            'application/xml',
+            ' application/json',
+            'application/json\t;',
+            'APPLICATION/JSON',
+            'application/json;',
+            'application/jsonx',
+            '',
+          ),
+        )
+        .map(([value, contentType]) => ({ body: toJson(value), contentType: contentType || undefined })),
+    },
+    { weight: 1, arbitrary: deepJson.map((body) => ({ body, contentType: 'application/json' })) },
+    // Over the 1 MB body limit: 413.
+    { weight: 1, arbitrary: fc.constant({ body: toJson({ padding: 'x'.repeat(1024 * 1024) }), contentType: 'application/json' }) },
+  );
+}
+
+/** Query strings from the contract, near misses, and hostile ones. */
+function queryArbitrary(valid: fc.Arbitrary<unknown>, fields: string[]): fc.Arbitrary<string> {
+  const hostileText = fc.oneof(
+    fc.constantFrom(...NASTY_STRINGS),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    hugeString.map((s) => s.slice(0, 20_000)),
+  );
+  const key = fc.oneof(
+    fc.constantFrom(...fields, '__proto__', 'constructor[prototype][x]', '__proto__[hooklinePolluted]', 'a[b]', ''),
+    fc.string({ maxLength: 8 }),
+  );
+  return fc.oneof(
+    { weight: 8, arbitrary: valid.map(toQuery) },
+    { weight: 4, arbitrary: fc.tuple(valid, key, hostileText).map(([value, k, bad]) => toQuery(withKey(value, k, bad))) },
+    // Keys given twice arrive as arrays.
+    { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom(...fields)).map(([value, k]) => `${toQuery(value) || '?'}&${k}=1&${k}=2`) },
+    { weight: 1, arbitrary: fc.constantFrom('?%', '?%E0%A4%A', '?=&=&', '?&&&', '?%00=%00', '?a=%ZZ', `?${'a=1&'.repeat(2000)}`) },
+  );
+}
+
+// The app is built while the file is collected, so that each endpoint of its route list gets a test of its own.
+const [ai, airtable] = await Promise.all([startFakeOpenAI(), startFakeAirtable(AIRTABLE)]);
+const { result: t, routes } = await collectRoutes(() =>
+  createTestApp({
+    FOUNDER_EMAIL: 'founder@fuzz.test',
+    // The test shares the app's event loop: its own work (megabyte bodies) must not trip load shedding's 503.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The overview's health check runs `ffmpeg -version` on every call; a missing binary answers at once.
+    FFMPEG_PATH: '/nonexistent/ffmpeg',
+    SIGNIN_RATE_LIMIT: '100000',
+    ONBOARDING_RATE_LIMIT: '1000000',
+    ASSISTANT_RATE_LIMIT: '10000',
+    AI_BASE_URL: `${ai.url}/v1`,
+    AIRTABLE_TOKEN: AIRTABLE.token,
+    AIRTABLE_BASE_ID: AIRTABLE.baseId,
+    AIRTABLE_TABLE: AIRTABLE.table,
+    AIRTABLE_API_URL: airtable.url,
+    CHANNEL_GOOGLE_CLIENT_ID: 'id',
+    CHANNEL_GOOGLE_CLIENT_SECRET: 'secret',
+    // Only shapes the redirect; nothing is contacted (the callbacks here never carry a valid state).
+    CHANNEL_GOOGLE_AUTH_URL: 'https://provider.invalid/authorize',
+  }),
+);
+const schemaOf = (route: RegisteredRoute) => (route.options.schema ?? {}) as FastifySchema;
+const FUZZED = routes.filter((route) => schemaOf(route).body || schemaOf(route).querystring);
+
+describe('contract fuzzing: every JSON and query endpoint', () => {
+  let callers: Record<Role, ApiCaller>;
+  /** Real ids for path parameters: the caller's own draft, a client, a request, an account founders may change. */
+  let ids: Record<string, string>;
+  const staffEmails = ['manager@fuzz.test', 'admin@fuzz.test'];
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => rejections.push(reason);
+
+  beforeAll(async () => {
+    callers = {
+      anonymous: apiCaller(t),
+      client: await signUpAs(t, 'client@fuzz.test'),
+      deleter: await signUpAs(t, 'deleter@fuzz.test'),
+      manager: await signUpAs(t, 'manager@fuzz.test', 'manager'),
+      admin: await signUpAs(t, 'admin@fuzz.test', 'admin'),
+      founder: await signUpAs(t, 'founder@fuzz.test'),
+    };
+    const promotable = await signUpAs(t, 'promotable@fuzz.test');
+    const draft = await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz' });
+    const client = await callers.founder.post('/api/admin/clients', { name: 'Fuzz Co', owner: 'owner@fuzz.test' });
+    const request = await callers.founder.post('/api/admin/requests', { type: 'support', subject: 'Fuzz', requester: 'r@fuzz.test' });
+    ids = {
+      '/api/drafts/': draft.json().id,
+      '/api/admin/clients/': client.json().id,
+      '/api/admin/requests/': request.json().id,
+      '/api/admin/team/': promotable.userId,
+    };
+    process.on('unhandledRejection', onRejection);
+  }, 60_000);
+
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection);
+    await t.close();
+    await Promise.all([ai.close(), airtable.close()]);
+  });
+
+  /** Refinements the definitions cannot show, so that a good share of the generated values is valid. */
+  const OVERRIDES: Record<string, ArbitraryOverrides> = {
+    'PATCH /api/workspace': {
+      timeZone: fc.option(fc.constantFrom(...Intl.supportedValuesOf('timeZone'), 'Mars/Olympus', ''), { nil: null }),
+    },
+    'PATCH /api/me/profile': {
+      photoURL: fc.option(fc.oneof(fc.webUrl(), fc.constant('/api/files/avatars/x/1-a.png'), fc.string()), { nil: null }),
+    },
+    // No host names here: a valid URL would be looked up in DNS (hostile-inputs.test.ts covers the SSRF guard).
+    'PUT /api/admin/settings': {
+      webhookUrl: fc.constantFrom('', 'http://127.0.0.1/hook', 'http://10.0.0.1/', 'https://[::1]/', 'ftp://x', 'not a url', 'http://'),
+    },
+    // An account without a name gets a workspace named after its email.
+    'DELETE /api/workspace': { confirmName: fc.oneof(fc.constant('deleter@fuzz.test'), fc.string()) },
+    'POST /api/admin/team': {
+      email: fc.oneof(fc.constantFrom('promotable@fuzz.test', 'founder@fuzz.test', 'nobody@fuzz.test'), fc.emailAddress()),
+    },
+    'POST /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails, 'client@fuzz.test'), fc.emailAddress()) },
+    'DELETE /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails), fc.emailAddress()) },
+  };
+
+  it('finds the JSON and query endpoints in the route list', () => {
+    const keys = FUZZED.map((route) => routeKey(route.method, route.url));
+    expect(keys.length).toBeGreaterThanOrEqual(25);
+    expect(keys).toEqual(
+      expect.arrayContaining(['POST /api/onboarding/submit', 'PUT /api/admin/settings', 'POST /api/assistant', 'GET /api/admin/clients']),
+    );
+  });
+
+  // One test per endpoint of the route list.
+  for (const route of FUZZED) {
+    it(`${routeKey(route.method, route.url)}: ${RUNS} runs`, async () => {
+      const key = routeKey(route.method, route.url);
+      const schema = schemaOf(route);
+      const overrides = OVERRIDES[key] ?? {};
+      const shapeOf = (part: unknown) => Object.keys((part as { shape?: object }).shape ?? {});
+
+      // The contract-shaped values are valid often enough to reach the handlers.
+      if (schema.body) {
+        const samples = fc.sample(arbitraryOf(schema.body, overrides), 200);
+        const valid = samples.filter((value) => (schema.body as { safeParse(v: unknown): { success: boolean } }).safeParse(value).success);
+        expect(valid.length, `${key}: share of valid bodies`).toBeGreaterThan(40);
+      }
+
+      const caller = callers[roleFor(route)];
+      const idParam = Object.entries(ids).find(([prefix]) => route.url.startsWith(prefix))?.[1] ?? 'missing';
+      const params = fc.oneof(
+        { weight: 9, arbitrary: fc.constant({ id: idParam, provider: 'google' }) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ unit: 'binary', maxLength: 200 })), fc.string())
+            .map(([id, provider]) => ({ id, provider })),
+        },
+      );
+      const request = fc.record({
+        params,
+        body: schema.body ? bodyArbitrary(arbitraryOf(schema.body, overrides), shapeOf(schema.body)) : fc.constant<JsonBody>({}),
+        query: schema.querystring
+          ? queryArbitrary(arbitraryOf(schema.querystring, overrides), shapeOf(schema.querystring))
+          : fc.constant(''),
+      });
+      const statuses = new Map<number, number>();
+
+      await fc.assert(
+        fc.asyncProperty(request, async ({ params: p, body, query }) => {
+          const url = route.url.replace(':id', percentEncode(p.id) || 'x').replace(':provider', percentEncode(p.provider) || 'x') + query;
+          const options: InjectOptions = {
+            method: route.method as 'POST',
+            url,
+            headers: {
+              origin: TEST_BASE_URL,
+              ...(caller.cookie ? { cookie: caller.cookie } : {}),
+              ...(body.contentType ? { 'content-type': body.contentType } : {}),
+            },
+            ...(body.body === undefined ? {} : { payload: body.body }),
+          };
+          const response = await t.app.inject(options);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const where = `${route.method} ${url.slice(0, 300)} ${(body.body ?? '').slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect(response.headers['content-type'], where).toMatch(/^application\/json/);
+            expect(typeof response.json().error, where).toBe('string');
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      // Both kinds of answer were seen: the fuzz reached the handlers and was also refused.
+      const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+      expect(total, key).toBe(RUNS);
+      expect(
+        [...statuses.keys()].some((s) => s < 400),
+        `${key} never succeeded: ${JSON.stringify([...statuses])}`,
+      ).toBe(true);
+      expect(
+        [...statuses.keys()].some((s) => s >= 400),
+        `${key} never refused: ${JSON.stringify([...statuses])}`,
+      ).toBe(true);
+    }, 120_000);
+  }
+
+  it('left no unhandled rejection and no polluted prototype', () => {
+    expect(rejections).toEqual([]);
+    expect(({} as Record<string, unknown>).hooklinePolluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('hooklinePolluted');
+  });
+});

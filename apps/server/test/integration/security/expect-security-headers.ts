@@ -1,0 +1,21 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+/**
+ * The headers every answer carries (docs/architecture.md section 8), whatever its status or type:
+ * a CSP that forbids framing, nosniff, no framing in older browsers, and HSTS exactly when the
+ * app is served over https.
+ */
+export function expectSecurityHeaders(response: LightMyRequestResponse, options: { https: boolean; where: string }) {
+  const { headers } = response;
+  const where = `${options.where}: ${response.statusCode} ${String(headers['content-type'] ?? '')}`;
+  const csp = String(headers['content-security-policy'] ?? '');
+  expect(
+    csp.split(';').map((d) => d.trim()),
+    `${where}: CSP`,
+  ).toEqual(expect.arrayContaining(["frame-ancestors 'none'", "default-src 'self'", "object-src 'none'"]));
+  expect(headers['x-content-type-options'], `${where}: nosniff`).toBe('nosniff');
+  expect(headers['x-frame-options'], `${where}: X-Frame-Options`).toBe('DENY');
+  if (options.https) expect(headers['strict-transport-security'], `${where}: HSTS`).toBe('max-age=31536000; includeSubDomains');
+  else expect(headers['strict-transport-security'], `${where}: no HSTS over http`).toBeUndefined();
+}
