@@ -6,6 +6,8 @@ import { adminConsoleMigration } from './migrations/003-admin-console.ts';
 import { jobsAndWebhooksMigration } from './migrations/004-jobs-and-webhooks.ts';
 import { clientDashboardMigration } from './migrations/005-client-dashboard.ts';
 import { clipperJobsMigration } from './migrations/006-clipper-jobs.ts';
+import { listIndexesMigration } from './migrations/007-list-indexes.ts';
+import { clientSearchMigration } from './migrations/008-client-search.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -21,6 +23,8 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '004-jobs-and-webhooks': jobsAndWebhooksMigration,
     '005-client-dashboard': clientDashboardMigration,
     '006-clipper-jobs': clipperJobsMigration,
+    '007-list-indexes': listIndexesMigration,
+    '008-client-search': clientSearchMigration(kind),
   };
 }
 

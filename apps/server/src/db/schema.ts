@@ -192,6 +192,19 @@ export interface ClipJobTable {
   expiresAt: IsoTime | null;
 }
 
+/**
+ * SQLite only (migration 008): the client search's FTS5 table (trigram tokenizer on name and
+ * ownerEmail), with the list's sort keys, lower-cased, beside them. Triggers on workspace write it.
+ */
+export interface ClientSearchTable {
+  id: string;
+  name: string;
+  ownerEmail: string;
+  nameKey: string;
+  ownerKey: string;
+  status: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -209,4 +222,5 @@ export interface Database {
   draft: DraftTable;
   socialConnection: SocialConnectionTable;
   clipJob: ClipJobTable;
+  clientSearch: ClientSearchTable;
 }

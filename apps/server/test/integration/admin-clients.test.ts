@@ -502,6 +502,28 @@ describe('admin clients: edge cases', () => {
   // Bug: the owner account is inserted directly with the column default role 'client'; FOUNDER_EMAIL is
   // only applied by Better Auth's user-create hook and at start-up, so a founder invited as an owner
   // stays a client until the server restarts.
+  // The search reads a trigram index (migration 008) that must follow every write to the clients.
+  it('search follows a client created, renamed and deleted, and takes quotes and FTS syntax as text', async () => {
+    const names = async (term: string) =>
+      ((await a.manager.get(`/api/admin/clients?search=${encodeURIComponent(term)}&pageSize=50`)).json().rows as Client[]).map(
+        (c) => c.name,
+      );
+    const owner = await signUpAs(a.t, 'quill@trigram.test');
+    const workspace = (await owner.get('/api/workspace')).json() as { id: string; name: string };
+    expect(await names('quill@trigram')).toEqual([workspace.name]);
+
+    await a.t.db.updateTable('workspace').set({ name: 'Say "Quillfeather" NEAR(x) OR *' }).where('id', '=', workspace.id).execute();
+    expect(await names('quillfeather')).toEqual(['Say "Quillfeather" NEAR(x) OR *']);
+    expect(await names('"quillfeather"')).toEqual(['Say "Quillfeather" NEAR(x) OR *']);
+    expect(await names('NEAR(x) or *')).toEqual(['Say "Quillfeather" NEAR(x) OR *']);
+    expect(await names('quill@trigram')).toEqual(['Say "Quillfeather" NEAR(x) OR *']);
+
+    const deleted = await owner.del('/api/workspace', { confirmName: 'Say "Quillfeather" NEAR(x) OR *' });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await names('quillfeather')).toEqual([]);
+    expect(await names('quill@trigram')).toEqual([]);
+  });
+
   it('an owner account made for a FOUNDER_EMAIL address is a founder', async () => {
     expect((await a.founder.post('/api/admin/clients', { name: 'Cofounder Lab', owner: 'CoFounder@hookline.test' })).statusCode).toBe(201);
     const user = await a.t.db.selectFrom('user').select('role').where('email', '=', 'cofounder@hookline.test').executeTakeFirstOrThrow();

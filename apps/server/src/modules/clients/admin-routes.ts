@@ -39,7 +39,9 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/clients',
     { schema: { tags, querystring: ZListClientsQuery, response: { 200: ZListClientsResponse, ...errors } } },
-    async (request) => listClients(db, request.query),
+    // Every staff member sees the same list: the query is the whole key.
+    async (request, reply) =>
+      ctx.reads.send(reply, `clients ${JSON.stringify(request.query)}`, () => listClients(ctx.database, request.query)),
   );
 
   app.post(

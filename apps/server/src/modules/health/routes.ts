@@ -4,9 +4,13 @@ import type { AppContext } from '../../app-context.ts';
 import { pingDatabase } from '../../db/database.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['ops'], response: { 200: ZHealthResponse } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/api/health',
+    { config: { public: true, answerUnderPressure: true }, schema: { tags: ['ops'], response: { 200: ZHealthResponse } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/api/ready',
     { config: { public: true }, schema: { tags: ['ops'], response: { 200: ZReadyResponse, 503: ZApiError } } },
