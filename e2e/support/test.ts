@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { ADMIN_JOURNEY_FOUNDER, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER } from '../global-setup.ts';
+import { A11Y_JOURNEY_FOUNDER, ADMIN_JOURNEY_FOUNDER, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER } from '../global-setup.ts';
 
-export { ADMIN_JOURNEY_FOUNDER, expect, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER };
+export { A11Y_JOURNEY_FOUNDER, ADMIN_JOURNEY_FOUNDER, expect, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER };
 export const PASSWORD = 'e2e-password-1';
 
 /** Tests run against the app global-setup started; each test uses its own accounts. */

@@ -1,4 +1,5 @@
 import { CHANNEL_HANDLE } from '../global-setup.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 test('connect a YouTube channel through the provider, refresh it, remove it', async ({ page }) => {
@@ -16,9 +17,11 @@ test('connect a YouTube channel through the provider, refresh it, remove it', as
   const channel = card.getByRole('listitem', { name: `YouTube ${CHANNEL_HANDLE}` });
   await expect(channel.getByText(CHANNEL_HANDLE, { exact: true })).toBeVisible();
   await expect(channel.getByText('Connected', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'settings with a connected channel');
 
   await channel.getByRole('button', { name: `Refresh ${CHANNEL_HANDLE}` }).click();
   await expect(page.getByText('Channel refreshed')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'settings with a toast');
   await expect(channel.getByText('Connected', { exact: true })).toBeVisible();
 
   // Still there after a reload (stored on the server), then removed behind a confirmation.
@@ -26,6 +29,7 @@ test('connect a YouTube channel through the provider, refresh it, remove it', as
   await channel.getByRole('button', { name: `Remove ${CHANNEL_HANDLE}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove channel?' });
   await expect(dialog).toContainText(`Hookline will forget ${CHANNEL_HANDLE} (YouTube)`);
+  await expectNoSeriousA11yViolations(page, 'the Remove channel? dialog');
   await dialog.getByRole('button', { name: 'Remove channel' }).click();
   await expect(page.getByText('Channel removed')).toBeVisible();
   await expect(card.getByText('No channels connected yet.')).toBeVisible();
@@ -38,6 +42,7 @@ test('a provider answer that does not match the browser is refused with a clear 
   await page.goto('/api/social/google/callback?code=stolen&state=forged');
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page.getByRole('alert')).toContainText('Could not connect the channel: The YouTube connection could not be verified');
+  await expectNoSeriousA11yViolations(page, 'settings with a connection notice');
   await expect(page.getByRole('region', { name: 'Connected channels' }).getByText('No channels connected yet.')).toBeVisible();
 });
 

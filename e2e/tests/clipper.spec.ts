@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { makeTestVideo } from '../../apps/server/test/clipper/make-test-video.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 test('video clipper: upload a generated video, watch progress, see the clips, download one', async ({ page }) => {
@@ -20,6 +21,7 @@ test('video clipper: upload a generated video, watch progress, see the clips, do
   await expect(first).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('article', { name: 'Clip 2' })).toBeVisible();
   await expect(page.getByText(/^Generated 2 clips\./)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the clipper with its clips');
 
   const download = page.waitForEvent('download');
   await first.getByRole('link', { name: 'Download' }).click();

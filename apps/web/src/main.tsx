@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadQueryClient } from './app/query-root';
+import { loadAuthClient } from './lib/auth/use-auth';
 import './styles.css';
+
+// Every page asks for the session and the settings at once: fetch their code while the first render runs.
+void loadAuthClient();
+void loadQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,45 +1,91 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, useMemo, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicShell } from './shells/public-shell';
 import { RequireAuth } from './guards/require-auth';
 import { RequireStaff } from './guards/require-staff';
-import { RouteError } from './route-error';
+import { QueryRoot } from './query-root';
+import { RouteErrorBoundary } from './route-error';
 import LandingPage from '@/features/marketing/routes/landing-page';
 
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+// NOTE: declarative routes (useRoutes) rather than createBrowserRouter: the data router is about
+// 15 KB gzipped more, which the landing page's 100 KB budget cannot carry (docs/performance.md).
+// Every page but the landing is a chunk of its own, loaded when first shown; the shells' Suspense
+// boundaries keep the current page on screen while the next one loads (navigations are transitions).
+interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
 
-const loginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
-const signupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
+/** A route whose component is a chunk of its own; its loader is kept so that AppRoutes can start it early. */
+function lazyRoute(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+  const Page = lazy(load);
+  return { element: <Page />, handle: { preload: load } satisfies RouteHandle };
+}
+
+const loginPage = lazyRoute(() => import('@/features/auth/routes/login-page'));
+const signupPage = lazyRoute(() => import('@/features/auth/routes/signup-page'));
+const resetPasswordPage = lazyRoute(() => import('@/features/auth/routes/reset-password-page'));
+const onboardingPage = lazyRoute(() => import('@/features/onboarding/routes/onboarding-page'));
+const contactPage = lazyRoute(() => import('@/features/marketing/routes/contact-page'));
+
+const dashboardShell = lazyRoute(() => import('./shells/dashboard-shell').then((m) => ({ default: m.DashboardShell })));
+const dashboardOverviewPage = lazyRoute(() => import('@/features/dashboard-overview/routes/overview-page'));
+const contentPage = lazyRoute(() => import('@/features/content/routes/content-page'));
+const contentLabPage = lazyRoute(() => import('@/features/assistant/routes/content-lab-page'));
+const videoClipperPage = lazyRoute(() => import('@/features/clipper/routes/video-clipper-page'));
+const analyticsPage = lazyRoute(() => import('@/features/analytics/routes/analytics-page'));
+const dashboardSettingsPage = lazyRoute(() => import('@/features/settings/routes/settings-page'));
+
+const adminShell = lazyRoute(() => import('./shells/admin-shell').then((m) => ({ default: m.AdminShell })));
+const adminOverviewPage = lazyRoute(() => import('@/features/admin/routes/overview-page'));
+const clientsPage = lazyRoute(() => import('@/features/admin/routes/clients-page'));
+const clientDetailPage = lazyRoute(() => import('@/features/admin/routes/client-detail-page'));
+const requestsPage = lazyRoute(() => import('@/features/admin/routes/requests-page'));
+const requestDetailPage = lazyRoute(() => import('@/features/admin/routes/request-detail-page'));
+const adminSettingsPage = lazyRoute(() => import('@/features/admin/routes/settings-page'));
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <PublicShell />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <PublicShell />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <LandingPage /> },
-      ...['login', 'sign-in', 'signin'].map((path) => ({ path, lazy: loginPage })),
-      ...['signup', 'sign-up'].map((path) => ({ path, lazy: signupPage })),
-      { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/routes/reset-password-page')) },
-      { path: 'onboarding', lazy: lazyPage(() => import('@/features/onboarding/routes/onboarding-page')) },
-      { path: 'contact', lazy: lazyPage(() => import('@/features/marketing/routes/contact-page')) },
+      {
+        element: <QueryRoot />,
+        children: [
+          ...['login', 'sign-in', 'signin'].map((path) => ({ path, ...loginPage })),
+          ...['signup', 'sign-up'].map((path) => ({ path, ...signupPage })),
+          { path: 'reset-password', ...resetPasswordPage },
+          { path: 'onboarding', ...onboardingPage },
+          { path: 'contact', ...contactPage },
+        ],
+      },
     ],
   },
   {
     path: '/dashboard',
-    errorElement: <RouteError />,
+    element: <RouteErrorBoundary />,
     children: [
       {
-        element: <RequireAuth />,
+        element: <QueryRoot />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shells/dashboard-shell')).DashboardShell }),
+            element: <RequireAuth />,
             children: [
-              { index: true, lazy: lazyPage(() => import('@/features/dashboard-overview/routes/overview-page')) },
-              { path: 'content', lazy: lazyPage(() => import('@/features/content/routes/content-page')) },
-              { path: 'content-lab', lazy: lazyPage(() => import('@/features/assistant/routes/content-lab-page')) },
-              { path: 'video-clipper', lazy: lazyPage(() => import('@/features/clipper/routes/video-clipper-page')) },
-              { path: 'analytics', lazy: lazyPage(() => import('@/features/analytics/routes/analytics-page')) },
-              { path: 'settings', lazy: lazyPage(() => import('@/features/settings/routes/settings-page')) },
+              {
+                ...dashboardShell,
+                children: [
+                  { index: true, ...dashboardOverviewPage },
+                  { path: 'content', ...contentPage },
+                  { path: 'content-lab', ...contentLabPage },
+                  { path: 'video-clipper', ...videoClipperPage },
+                  { path: 'analytics', ...analyticsPage },
+                  { path: 'settings', ...dashboardSettingsPage },
+                ],
+              },
             ],
           },
         ],
@@ -50,20 +96,25 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/admin',
-    errorElement: <RouteError />,
+    element: <RouteErrorBoundary />,
     children: [
       {
-        element: <RequireStaff />,
+        element: <QueryRoot />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
+            element: <RequireStaff />,
             children: [
-              { index: true, lazy: lazyPage(() => import('@/features/admin/routes/overview-page')) },
-              { path: 'clients', lazy: lazyPage(() => import('@/features/admin/routes/clients-page')) },
-              { path: 'clients/:id', lazy: lazyPage(() => import('@/features/admin/routes/client-detail-page')) },
-              { path: 'requests', lazy: lazyPage(() => import('@/features/admin/routes/requests-page')) },
-              { path: 'requests/:id', lazy: lazyPage(() => import('@/features/admin/routes/request-detail-page')) },
-              { path: 'settings', lazy: lazyPage(() => import('@/features/admin/routes/settings-page')) },
+              {
+                ...adminShell,
+                children: [
+                  { index: true, ...adminOverviewPage },
+                  { path: 'clients', ...clientsPage },
+                  { path: 'clients/:id', ...clientDetailPage },
+                  { path: 'requests', ...requestsPage },
+                  { path: 'requests/:id', ...requestDetailPage },
+                  { path: 'settings', ...adminSettingsPage },
+                ],
+              },
             ],
           },
         ],
@@ -74,4 +125,13 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  const location = useLocation();
+  // Request every chunk the URL needs at once, rather than each page after its shell has rendered.
+  useMemo(() => {
+    for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
+      (route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined);
+    }
+  }, [location.pathname]);
+  return useRoutes(routes, location);
+}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { QueryRoot } from '../query-root';
 
 // Loaded on first use so pages ship without the dialog code.
 const EditProfileDialog = lazy(() => import('@/features/profile/components/edit-profile-dialog'));
@@ -7,7 +8,9 @@ export function ProfileDialogHost({ open, onOpenChange }: { open: boolean; onOpe
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <EditProfileDialog open onOpenChange={onOpenChange} />
+      <QueryRoot>
+        <EditProfileDialog open onOpenChange={onOpenChange} />
+      </QueryRoot>
     </Suspense>
   );
 }

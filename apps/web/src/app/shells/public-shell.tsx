@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Crown, Menu, ShieldCheck, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth/use-auth';
+import { PageLoader } from '../guards/page-loader';
 import { BrandMark } from './brand-mark';
 import { ProfileDialogHost } from './profile-dialog-host';
 import { useRouteMenu } from './use-route-menu';
@@ -126,7 +127,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
       </header>
 
       <main id="main" className="flex-1">
-        {children ?? <Outlet />}
+        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </main>
 
       <footer className="border-t border-slate-200 bg-white">

@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { PageLoader } from '../guards/page-loader';
 import { BrandMark } from './brand-mark';
 import { useRouteMenu } from './use-route-menu';
 
@@ -56,7 +57,8 @@ export function SidebarLayout({
       <aside
         id="sidebar"
         className={cn(
-          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
+          // Wider as a phone menu: the brand, a role badge and the close button need 320px in one row.
+          'fixed inset-y-0 left-0 z-40 flex w-80 max-w-full flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:translate-x-0',
           open ? 'translate-x-0' : '-translate-x-full',
         )}
       >
@@ -104,7 +106,7 @@ export function SidebarLayout({
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
-        {children ?? <Outlet />}
+        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </main>
     </div>
   );

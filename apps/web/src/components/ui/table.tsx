@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -19,14 +19,38 @@ export function Table({
   children: ReactNode;
   minWidth?: string;
 }) {
+  const [box, scrolls] = useScrollsSideways<HTMLDivElement>();
   return (
-    <div className={cn('relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200', className)}>
+    <div
+      ref={box}
+      // A box that scrolls must be reachable by keyboard (arrow keys scroll it), named like its table.
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : undefined } : {})}
+      className={cn(
+        'relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500',
+        className,
+      )}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', minWidth)}>
         <caption className={captionVisible ? 'px-4 pt-4 text-left text-sm font-semibold text-slate-900' : 'sr-only'}>{caption}</caption>
         {children}
       </table>
     </div>
   );
+}
+
+/** True while the element is narrower than its content. */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth));
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
 }
 
 export function THead({ className, ...props }: ComponentProps<'thead'>) {

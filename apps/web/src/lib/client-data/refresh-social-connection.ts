@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TSocialConnection } from '@hookline/shared';
 import { apiFetch, errorMessage } from '@/lib/api-client';
 import { clientDataKeys } from './keys';

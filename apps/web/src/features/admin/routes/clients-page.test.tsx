@@ -7,7 +7,7 @@ import { callsTo, LocationProbe } from '../test-helpers';
 import ClientsPage from './clients-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 const client = (n: number): TClient => ({
   id: `c${n}`,

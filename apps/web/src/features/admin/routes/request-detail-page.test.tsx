@@ -7,7 +7,7 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import RequestDetailPage from './request-detail-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 const REQUEST: TRequest = {
   id: 'r1',

@@ -5,7 +5,7 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import SettingsPage from './settings-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 const auth = vi.hoisted(() => ({ role: 'admin' }));
 vi.mock('@/lib/auth/use-auth', () => ({
   useAuth: () => ({

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DayCount } from '../compute-analytics';
+import { DayCountsTable } from '@/components/charts/day-counts-table';
+import { LazyBarPlot } from '@/components/charts/lazy-bar-plot';
 
 /** Posts per day as bars, with a text summary and a visually hidden table for screen readers. */
 export function DailyChart({ days, title }: { days: DayCount[]; title: string }) {
@@ -21,48 +22,18 @@ export function DailyChart({ days, title }: { days: DayCount[]; title: string })
         {peak && total > 0 ? ` · most on ${peak.date} (${peak.count})` : ''}
       </p>
       <div className="h-60 text-brand-500" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              tick={{ fontSize: 12, fill: '#64748b' }}
-              interval="preserveStartEnd"
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: '#64748b' }} />
-            <Tooltip
-              cursor={{ fill: '#f1f5f9' }}
-              labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ''}
-              formatter={(value) => [String(value), 'Posts']}
-              contentStyle={{ borderRadius: 12, borderColor: '#e2e8f0', fontSize: 12 }}
-            />
-            <Bar dataKey="count" fill="currentColor" radius={[3, 3, 0, 0]} maxBarSize={24} />
-          </BarChart>
-        </ResponsiveContainer>
+        <LazyBarPlot
+          data={days}
+          labelKey="label"
+          valueKey="count"
+          titleKey="date"
+          valueName="Posts"
+          barRadius={3}
+          maxBarSize={24}
+          minLabelGap={16}
+        />
       </div>
-      {/* A table cannot shrink below its content: the wrapper hides it without widening the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}, per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Posts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.date}</th>
-                <td>{day.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DayCountsTable days={days} caption={`${title}, per day`} />
     </figure>
   );
 }

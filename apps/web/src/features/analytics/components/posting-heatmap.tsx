@@ -2,7 +2,7 @@ import { cn } from '@/lib/cn';
 import { BUCKET_LABELS, WEEKDAY_LABELS, type Analytics } from '../compute-analytics';
 
 const LEVELS = [
-  'bg-slate-50 text-slate-400',
+  'bg-slate-50 text-slate-500',
   'bg-brand-100 text-brand-900',
   'bg-brand-200 text-brand-900',
   'bg-brand-400 text-white',

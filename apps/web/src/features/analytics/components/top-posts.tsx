@@ -32,7 +32,7 @@ export function TopPosts({ posts, timeZone }: { posts: TopPost[]; timeZone: stri
             ) : null}
           </div>
           <p className="mt-1.5 break-words text-sm text-slate-800">
-            {excerpt(post.text) || <span className="text-slate-400">No text</span>}
+            {excerpt(post.text) || <span className="text-slate-500">No text</span>}
           </p>
         </li>
       ))}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TAssistantMessage } from '@hookline/shared';
 import { errorMessage } from '@/lib/api-client';
-import { streamAssistant } from '../api/stream-assistant';
 
 export interface ChatMessage {
   id: number;
@@ -69,18 +68,23 @@ export function useAssistantChat({
 
     const controller = new AbortController();
     inFlight.current = { controller, answerId: answer.id };
-    streamAssistant(
-      { messages: [...earlier.slice(-(HISTORY_LIMIT - 1)), { role: 'user', content }], ...(system ? { system } : {}) },
-      {
-        signal: controller.signal,
-        onDelta: (delta) => {
-          if (!controller.signal.aborted) update(answer.id, (m) => ({ content: m.content + delta }));
-        },
-      },
-    ).then(
-      () => settle(controller, () => ({ status: 'done' })),
-      (error: unknown) => settle(controller, () => ({ status: 'error', error: errorMessage(error, fallbackError) })),
-    );
+    // The stream reader (with its zod schemas) loads on the first question, not with every dashboard page.
+    import('../api/stream-assistant')
+      .then(({ streamAssistant }) =>
+        streamAssistant(
+          { messages: [...earlier.slice(-(HISTORY_LIMIT - 1)), { role: 'user', content }], ...(system ? { system } : {}) },
+          {
+            signal: controller.signal,
+            onDelta: (delta) => {
+              if (!controller.signal.aborted) update(answer.id, (m) => ({ content: m.content + delta }));
+            },
+          },
+        ),
+      )
+      .then(
+        () => settle(controller, () => ({ status: 'done' })),
+        (error: unknown) => settle(controller, () => ({ status: 'error', error: errorMessage(error, fallbackError) })),
+      );
     return true;
   };
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+import { runtimeConfigQuery } from '@/lib/runtime-config';
 import { authClient } from '@/lib/auth/auth-client';
 import { authErrorMessage } from '../auth-errors';
 
@@ -29,16 +30,18 @@ function ProviderIcon({ id }: { id: 'google' | 'apple' }) {
 
 /** Google and Apple buttons; an unconfigured provider says so instead of failing somewhere else. */
 export function SocialSignIn({ redirectTo, onError }: { redirectTo: string; onError: (message: string) => void }) {
-  const config = useRuntimeConfig();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
 
   const start = async (provider: (typeof PROVIDERS)[number]) => {
-    if (!config.data?.providers[provider.id]) {
-      onError(`${provider.name} sign-in is not configured on this server.`);
-      return;
-    }
     setPending(provider.id);
     try {
+      // A click can come before the runtime config has loaded: wait for it rather than guess.
+      const config = await queryClient.fetchQuery(runtimeConfigQuery);
+      if (!config.providers[provider.id]) {
+        onError(`${provider.name} sign-in is not configured on this server.`);
+        return;
+      }
       const { error } = await authClient.signIn.social({ provider: provider.id, callbackURL: redirectTo, errorCallbackURL: '/login' });
       if (error) onError(authErrorMessage(error, provider.fallback));
     } catch {

@@ -51,7 +51,7 @@ export function SourcePicker({ value, onChange }: { value: SourceKind; onChange:
               </span>
               <span>
                 <span className="block text-sm font-semibold text-slate-900">{source.title}</span>
-                <span id={`${id}-${source.value}`} className="mt-0.5 block text-xs text-slate-500">
+                <span id={`${id}-${source.value}`} className="mt-0.5 block text-xs text-slate-600">
                   {source.description}
                 </span>
               </span>

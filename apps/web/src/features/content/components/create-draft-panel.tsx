@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Clapperboard, FileText, Film, MessagesSquare, type LucideIcon } from 'lucide-react';
 import { DRAFT_CHANNELS, DRAFT_TYPES, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
@@ -89,7 +89,7 @@ export function CreateDraftPanel({
                       <span id={`${id}-type-${value}`} className="block text-sm font-semibold text-slate-900">
                         {TYPE_LABELS[value]}
                       </span>
-                      <span id={`${id}-type-${value}-hint`} className="block text-xs text-slate-500">
+                      <span id={`${id}-type-${value}-hint`} className="block text-xs text-slate-600">
                         {TYPE_HINTS[value]}
                       </span>
                     </span>

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Check, ImagePlus, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';

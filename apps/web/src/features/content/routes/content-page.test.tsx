@@ -8,7 +8,7 @@ import { uploadDraftMedia } from '../api/upload-draft-media';
 import ContentPage from './content-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 // XHR uploads are not part of jsdom's network stub: the upload resolves when the test says so.
 const upload = vi.hoisted(() => ({ finish: (_draft: TDraft) => {} }));

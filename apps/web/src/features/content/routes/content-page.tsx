@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Plus } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';

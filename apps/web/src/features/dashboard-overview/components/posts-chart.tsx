@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DayCount } from '../compute-overview';
+import { DayCountsTable } from '@/components/charts/day-counts-table';
+import { LazyBarPlot } from '@/components/charts/lazy-bar-plot';
 
 /** Published posts per day as bars, with a text summary and a visually hidden table for screen readers. */
 export function PostsChart({ days, title }: { days: DayCount[]; title: string }) {
@@ -20,41 +21,9 @@ export function PostsChart({ days, title }: { days: DayCount[]; title: string })
         {peak && peak.count > 0 && total > 0 ? ` · busiest day ${peak.date} (${peak.count})` : ''}
       </p>
       <div className="h-52 text-brand-500" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: '#64748b' }} />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: '#64748b' }} />
-            <Tooltip
-              cursor={{ fill: '#f1f5f9' }}
-              labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ''}
-              formatter={(value) => [String(value), 'Posts']}
-              contentStyle={{ borderRadius: 12, borderColor: '#e2e8f0', fontSize: 12 }}
-            />
-            <Bar dataKey="count" fill="currentColor" radius={[4, 4, 0, 0]} maxBarSize={40} />
-          </BarChart>
-        </ResponsiveContainer>
+        <LazyBarPlot data={days} labelKey="label" valueKey="count" titleKey="date" valueName="Posts" />
       </div>
-      {/* A table cannot shrink below its content: the wrapper hides it without widening the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}, per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Posts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.date}</th>
-                <td>{day.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DayCountsTable days={days} caption={`${title}, per day`} />
     </figure>
   );
 }

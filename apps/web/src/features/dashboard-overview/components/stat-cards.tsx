@@ -53,7 +53,7 @@ function SampleStat({ icon, label, value, hint }: { icon: LucideIcon; label: str
       <StatLabel icon={icon} label={label}>
         <Badge tone="warning">Sample data</Badge>
       </StatLabel>
-      <span className="mt-3 text-3xl font-semibold tracking-tight text-slate-400 tabular-nums">{count.format(value)}</span>
+      <span className="mt-3 text-3xl font-semibold tracking-tight text-slate-500 tabular-nums">{count.format(value)}</span>
       <span className="mt-1 text-xs text-slate-500">{hint}</span>
     </li>
   );

@@ -6,7 +6,7 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import OverviewPage from './overview-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 const WORKSPACE: TWorkspace = { id: 'w1', name: 'Acme', owner: 'o@x.test', plan: 'p', status: 'active', timeZone: 'UTC', cadence: 'Daily' };
 const draft = (over: Partial<TDraft>): TDraft => ({

@@ -35,38 +35,43 @@ export default function OverviewPage() {
           Your content pipeline at a glance.{ready ? ` Times in ${timeZone.replaceAll('_', ' ')}.` : ''}
         </p>
       </header>
-      <div className="grid gap-6">
-        {connections.isSuccess && !hasConnectedChannel(connections.data) ? (
-          <ConnectChannelPrompt hasChannels={connections.data.length > 0} />
-        ) : null}
-        {drafts.isError ? <Alert tone="error">Could not load your drafts: {drafts.error.message}</Alert> : null}
-        <StatCards queued={data ? queuedCount(data) : undefined} />
-        <div className="grid gap-6 lg:grid-cols-3">
-          <SectionCard title="Posts this week" description="Published posts per day, last 7 days." className="lg:col-span-2">
-            {data ? (
-              <PostsChart days={publishedPerDay(data, timeZone, now, 7)} title="Posts published per day" />
-            ) : (
-              loading(<Skeleton className="h-60 w-full" />)
-            )}
-          </SectionCard>
-          <ChannelHealth connections={connections} />
+      {/* The Connect a channel prompt goes first: the page waits for the channels so that nothing moves down when it appears. */}
+      {connections.isPending ? (
+        <Skeleton className="h-96 w-full" />
+      ) : (
+        <div className="grid gap-6">
+          {connections.isSuccess && !hasConnectedChannel(connections.data) ? (
+            <ConnectChannelPrompt hasChannels={connections.data.length > 0} />
+          ) : null}
+          {drafts.isError ? <Alert tone="error">Could not load your drafts: {drafts.error.message}</Alert> : null}
+          <StatCards queued={data ? queuedCount(data) : undefined} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <SectionCard title="Posts this week" description="Published posts per day, last 7 days." className="lg:col-span-2">
+              {data ? (
+                <PostsChart days={publishedPerDay(data, timeZone, now, 7)} title="Posts published per day" />
+              ) : (
+                loading(<Skeleton className="h-60 w-full" />)
+              )}
+            </SectionCard>
+            <ChannelHealth connections={connections} />
+          </div>
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <SectionCard title="Recent activity">
+              {data ? <RecentActivity events={recentDraftEvents(data)} timeZone={timeZone} /> : loading(<SkeletonLines />)}
+            </SectionCard>
+            <SectionCard
+              title="Upcoming"
+              actions={
+                <Link to="/dashboard/content" className="text-sm font-medium text-brand-700 hover:underline">
+                  Open Content
+                </Link>
+              }
+            >
+              {data ? <UpcomingList drafts={upcomingDrafts(data)} timeZone={timeZone} /> : loading(<SkeletonLines />)}
+            </SectionCard>
+          </div>
         </div>
-        <div className="grid items-start gap-6 lg:grid-cols-2">
-          <SectionCard title="Recent activity">
-            {data ? <RecentActivity events={recentDraftEvents(data)} timeZone={timeZone} /> : loading(<SkeletonLines />)}
-          </SectionCard>
-          <SectionCard
-            title="Upcoming"
-            actions={
-              <Link to="/dashboard/content" className="text-sm font-medium text-brand-700 hover:underline">
-                Open Content
-              </Link>
-            }
-          >
-            {data ? <UpcomingList drafts={upcomingDrafts(data)} timeZone={timeZone} /> : loading(<SkeletonLines />)}
-          </SectionCard>
-        </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -12,8 +12,9 @@ const STATS = [
 
 function PrimaryCta() {
   const { loaded, user } = useAuth();
-  // Render nothing until the session is known, so signed-in users never see the sign-up CTA flash.
-  if (!loaded) return null;
+  // Nothing until the session is known, so signed-in users never see the sign-up CTA flash; the
+  // empty slot keeps the button's size, so nothing below moves when it appears.
+  if (!loaded) return <span aria-hidden="true" className="block h-12 w-full sm:w-72" />;
   const { to, label } = user ? { to: '/dashboard', label: 'Go to Dashboard' } : { to: '/onboarding', label: 'Get Content Done For You' };
   return (
     <Button asChild size="lg" className="w-full sm:w-auto">

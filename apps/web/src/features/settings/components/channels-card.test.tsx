@@ -6,7 +6,7 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import { ChannelsCard } from './channels-card';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
   id: 'c1',

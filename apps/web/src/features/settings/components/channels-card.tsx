@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { SOCIAL_PROVIDER_LABELS, type TSocialConnection } from '@hookline/shared';
 import { ConnectionStatusBadge } from '@/components/connection-status-badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TriangleAlert } from 'lucide-react';
 import type { TWorkspace } from '@hookline/shared';
 import { Button } from '@/components/ui/button';

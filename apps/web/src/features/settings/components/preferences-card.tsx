@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CADENCES, type TWorkspace } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';

@@ -7,7 +7,7 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import SettingsPage from './settings-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 const signOut = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('@/lib/auth/use-auth', () => ({
   useAuth: () => ({ loaded: true, user: { uid: 'u1', email: 'me@x.test', role: 'client' }, isStaff: false, isFounder: false, signOut }),

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CLIENT_STATUSES, PLAN_KINDS, SELF_SERVE_MONTHLY_USD, type TClient, type TClientStatus, type TPlanKind } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';

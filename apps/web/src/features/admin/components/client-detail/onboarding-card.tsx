@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Pencil } from 'lucide-react';
 import { EMPTY_ONBOARDING_DATA, type TClient, type TOnboardingData } from '@hookline/shared';
 import { Button } from '@/components/ui/button';

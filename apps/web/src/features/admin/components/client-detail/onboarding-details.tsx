@@ -18,7 +18,7 @@ export function OnboardingDetails({ record }: { record: TOnboardingRecord }) {
             <div key={key} className={cn('min-w-0', (view === 'long' || view === 'chips') && 'sm:col-span-2')}>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
               <dd className="mt-1 text-sm text-slate-800">
-                {empty ? <span className="text-slate-400">—</span> : <Value value={value} view={view} />}
+                {empty ? <span className="text-slate-500">—</span> : <Value value={value} view={view} />}
               </dd>
             </div>
           );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../format';
+import { LazyBarPlot } from '@/components/charts/lazy-bar-plot';
 
 const DAY_MS = 86_400_000;
 
@@ -33,27 +33,16 @@ export function ActivityChart({ values, title }: { values: number[]; title: stri
         {peak && peak.value > 0 ? ` · peak ${formatCount(peak.value)} on ${peak.date}` : ''}
       </p>
       <div className="h-56 text-brand-500" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -20 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              tick={{ fontSize: 12, fill: '#64748b' }}
-              interval="preserveStartEnd"
-              minTickGap={12}
-            />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: '#64748b' }} />
-            <Tooltip
-              cursor={{ fill: '#f1f5f9' }}
-              labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ''}
-              formatter={(value) => [formatCount(Number(value)), 'Jobs']}
-              contentStyle={{ borderRadius: 12, borderColor: '#e2e8f0', fontSize: 12 }}
-            />
-            <Bar dataKey="value" fill="currentColor" radius={[4, 4, 0, 0]} maxBarSize={40} />
-          </BarChart>
-        </ResponsiveContainer>
+        <LazyBarPlot
+          data={points}
+          labelKey="label"
+          valueKey="value"
+          titleKey="date"
+          valueName="Jobs"
+          formatValue={formatCount}
+          minLabelGap={12}
+          marginLeft={-20}
+        />
       </div>
       <table className="sr-only">
         <caption>{title}, per day</caption>

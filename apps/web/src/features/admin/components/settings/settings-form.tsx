@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Lock } from 'lucide-react';
 import type { TAdminSettings } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';

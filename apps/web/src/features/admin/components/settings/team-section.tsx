@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Crown } from 'lucide-react';
 import type { TSetRoleRequest, TStaffMember } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';

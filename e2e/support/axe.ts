@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The impacts a page may not have (axe-core's scale: minor, moderate, serious, critical). */
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (its default rules: WCAG 2.x A and AA, and best practices) on the page as it is
+ * now, and fails on any serious or critical violation, listing each rule with the elements it found.
+ * Call it once the state to check is on screen (a heading, a dialog).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  const report = blocking.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n'),
+  );
+  expect(report, `accessibility of ${state} (${page.url()})`).toEqual([]);
+}

@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { A11Y_JOURNEY_FOUNDER, api, expect, PASSWORD, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+
+// Every page of the app, and its dialogs, as the role that sees them: no serious or critical
+// axe-core violation. States only a journey reaches are checked in that journey (channels.spec.ts).
+
+/** Goes to a path, waits for its level-1 heading, and checks the page. */
+async function checkPage(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, path);
+}
+
+/** Checks an open dialog with the page behind it, then closes it with Escape. */
+async function checkDialog(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page, `the ${name} dialog`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('accessibility (axe-core)', () => {
+  // Each journey runs axe a dozen times, which takes a while on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('public pages, signed out, on a desktop and a phone', async ({ page }) => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: /Get Content Done For You/ })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `the landing page at ${viewport.width}px`);
+    }
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectNoSeriousA11yViolations(page, 'the landing page with its menu open');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await checkPage(page, '/login', 'Sign in');
+    await page.getByLabel('Email').fill(uniqueEmail('a11y-nobody'));
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the sign-in form with its error');
+    await checkPage(page, '/signup', 'Create your account');
+    await checkPage(page, '/reset-password?token=e2e-token', /password/i);
+    await checkPage(page, '/contact', 'Talk to us about Enterprise');
+    await checkPage(page, '/dashboard', 'Sign in');
+  });
+
+  test('every onboarding step, its errors and the thank-you', async ({ page }) => {
+    await page.goto('/onboarding');
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'onboarding step 1 with its error');
+    await page.getByLabel('Your name').fill('Ada Access');
+    await page.getByLabel('Email').fill(uniqueEmail('a11y-onboard'));
+    await page.getByLabel('Brand').fill('Ada Studio');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'onboarding step 2');
+    await page.getByLabel('Goals').fill('Reach more people');
+    await page.getByRole('group', { name: 'Channels' }).getByText('YouTube').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'onboarding step 3');
+    await page.getByLabel('Desired cadence').fill('Weekly');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 4 of 4')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'onboarding step 4');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the onboarding thank-you');
+  });
+
+  test('every dashboard page and dialog, as a client', async ({ page }) => {
+    await signUpViaApi(page, uniqueEmail('a11y-client'), 'Cleo Client');
+    // A queued and a published draft, so the pages show their lists, badges and charts.
+    const queued = await api(page, 'POST', '/api/drafts', { type: 'post', channel: 'instagram', text: 'Spring launch' });
+    await api(page, 'POST', `/api/drafts/${queued.id}/queue`);
+    const published = await api(page, 'POST', '/api/drafts', { type: 'reel', channel: 'youtube', text: 'Behind the scenes' });
+    await api(page, 'POST', `/api/drafts/${published.id}/publish`);
+
+    await checkPage(page, '/', /done for you/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manage Profile' }).click();
+    await checkDialog(page, 'Edit Profile');
+
+    await checkPage(page, '/dashboard', 'Overview');
+    await expect(page.getByRole('figure', { name: 'Posts published per day' }).locator('svg').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the overview with its chart');
+    await page.getByRole('button', { name: 'Open AI assistant' }).click();
+    await expect(page.getByRole('dialog', { name: 'AI assistant' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the assistant panel');
+    await page.keyboard.press('Escape');
+
+    await checkPage(page, '/dashboard/content', 'Content');
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Create a draft' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the Create a draft panel');
+    await page.getByRole('article', { name: 'Instagram Post' }).getByRole('button', { name: 'Delete' }).click();
+    await checkDialog(page, 'Delete this draft?');
+
+    await checkPage(page, '/dashboard/content-lab', 'Content Lab');
+    await checkPage(page, '/dashboard/video-clipper', 'Video Clipper');
+    await checkPage(page, '/dashboard/analytics', 'Analytics');
+    await checkPage(page, '/dashboard/settings', 'Settings');
+    await page.getByRole('button', { name: 'Delete workspace' }).click();
+    await checkDialog(page, 'Delete workspace');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expectNoSeriousA11yViolations(page, 'the dashboard menu on a phone');
+  });
+
+  test('every admin page and dialog, as a founder', async ({ page }) => {
+    const signUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { email: A11Y_JOURNEY_FOUNDER, password: PASSWORD, name: 'Ada Admin' },
+      headers: { origin: process.env.E2E_BASE_URL! },
+    });
+    if (signUp.status() !== 200) await api(page, 'POST', '/api/auth/sign-in/email', { email: A11Y_JOURNEY_FOUNDER, password: PASSWORD });
+    const tag = `a11y${Date.now().toString(36)}`;
+    const client = await api(page, 'POST', '/api/admin/clients', { name: `${tag} Studio`, owner: `owner-${tag}@e2e.test` });
+    const requests = await api(page, 'GET', `/api/admin/requests?search=${tag}`);
+    const request = requests.rows[0];
+
+    await checkPage(page, '/admin', 'Overview');
+    await checkPage(page, '/admin/clients', 'Clients');
+    await page.getByRole('button', { name: 'New Client' }).click();
+    await checkDialog(page, 'New Client');
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill(tag);
+    await page.getByRole('button', { name: `Assign Manager for ${tag} Studio` }).click();
+    await checkDialog(page, 'Assign Manager');
+
+    await checkPage(page, `/admin/clients/${client.id}`, `${tag} Studio`);
+    await page.getByRole('button', { name: 'Edit onboarding details' }).click();
+    await expect(page.getByRole('form', { name: 'Edit onboarding details' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the onboarding details form');
+
+    await checkPage(page, '/admin/requests', 'Requests');
+    await checkPage(page, `/admin/requests/${request.id}`, request.subject);
+    await checkPage(page, '/admin/settings', 'Settings');
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await checkDialog(page, 'Rotate signing secret?');
+    await page.keyboard.press('Escape');
+
+    // On a phone the closed menu is wholly off screen: its close button once stuck out past the Founder badge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const closeMenu = page.locator('#sidebar').getByRole('button', { name: 'Close menu' });
+    await expect(closeMenu).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(closeMenu).toBeInViewport({ ratio: 1 });
+    await expectNoSeriousA11yViolations(page, 'the admin menu on a phone');
+  });
+});
