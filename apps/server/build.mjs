@@ -10,7 +10,7 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/demo.ts'],
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/demo.ts', 'src/worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

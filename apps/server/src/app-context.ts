@@ -1,9 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { DatabaseHandle, Db } from './db/database.ts';
-import type { FileStore } from './lib/file-store.ts';
-import type { JobRunner } from './lib/jobs/job-queue.ts';
-import type { Mailer } from './lib/mailer.ts';
-import type { Auth } from './plugins/auth.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createFreshReads, type FreshReads } from './lib/fresh-reads.ts';
+import { createFileStore, type FileStore } from './lib/file-store.ts';
+import { JobRunner } from './lib/jobs/job-queue.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
+import { completePublish, PUBLISH_JOB } from './modules/drafts/draft-transitions.ts';
+import { syncFounderRoles } from './modules/users/set-user-role.ts';
+import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
+import { createAuth, type Auth } from './plugins/auth.ts';
 
 /** What route modules, jobs and the CLI share; passed explicitly, no globals. */
 export interface AppContext {
@@ -14,4 +21,46 @@ export interface AppContext {
   mailer: Mailer;
   files: FileStore;
   jobs: JobRunner;
+  /** List answers kept until the database changes (ADR 048). */
+  reads: FreshReads;
+}
+
+/**
+ * Opens and migrates the database and builds the services, with every job type registered on the
+ * runner (not started). The HTTP app and the worker process (`npm run worker`) both start here.
+ */
+export async function createAppContext(config: AppConfig, log: FastifyBaseLogger, databaseTarget?: DatabaseTarget): Promise<AppContext> {
+  const database = openDatabase(databaseTarget ?? config.database);
+  await migrateToLatest(database);
+  await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
+
+  const mailer = createMailer(config, log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(config, database, mailer),
+    mailer,
+    reads: createFreshReads(database, config.READ_CACHE_MB * 1024 * 1024),
+    files: createFileStore(config),
+    jobs: new JobRunner({
+      db: database.db,
+      kind: database.kind,
+      log,
+      pollMs: config.JOB_POLL_MS,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    }),
+  };
+  ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
+  ctx.jobs.register(PUBLISH_JOB, (payload) => completePublish(ctx.db, payload));
+  // Renders take minutes: their own lane, so deliveries and publishes never wait behind one.
+  ctx.jobs.register(CLIP_JOB, (payload, job) => runClipJob(ctx, payload, job), { lane: 'clipper' });
+  ctx.jobs.register(CLIP_PURGE_JOB, (payload) => purgeClipJob(ctx, payload));
+  return ctx;
+}
+
+/** Stops the job runner (the job in hand is asked to stop and handed back), then closes the database. */
+export async function closeAppContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
+  await ctx.database.close();
 }

@@ -5,23 +5,18 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { AppContext } from './app-context.ts';
-import { openDatabase, type DatabaseTarget } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { createFileStore } from './lib/file-store.ts';
-import { JobRunner } from './lib/jobs/job-queue.ts';
-import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
-import { completePublish, PUBLISH_JOB } from './modules/drafts/draft-transitions.ts';
-import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
+import { closeAppContext, createAppContext } from './app-context.ts';
+import { loggerOptions } from './lib/logger-options.ts';
+import type { DatabaseTarget } from './db/database.ts';
 import { clipperRoutes } from './modules/clipper/routes.ts';
 import { HttpError } from './lib/http-error.ts';
-import { createMailer } from './lib/mailer.ts';
-import { createAuth, registerAuthRoutes } from './plugins/auth.ts';
+import { registerAuthRoutes } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { registerRequestLogging } from './plugins/request-logging.ts';
 import { requireUser } from './plugins/guards.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
-import { syncFounderRoles } from './modules/users/set-user-role.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -38,64 +33,40 @@ export interface BuildAppOptions {
   databaseTarget?: DatabaseTarget;
   /** Serve the SPA from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** Where the web build is, when not apps/web/dist (tests serve a small stand-in). */
+  webDistDir?: string;
   /** Poll and run queued jobs in this process (off for a process that must not run jobs, e.g. a one-off script). */
   runJobs?: boolean;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
-          },
+    logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    disableRequestLogging: true,
   });
+  registerRequestLogging(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(options.databaseTarget ?? config.database);
-  await migrateToLatest(database);
-  await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
-
-  const mailer = createMailer(config, app.log);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    auth: createAuth(config, database, mailer),
-    mailer,
-    files: createFileStore(config),
-    jobs: new JobRunner({
-      db: database.db,
-      kind: database.kind,
-      log: app.log,
-      pollMs: config.JOB_POLL_MS,
-      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
-    }),
-  };
-  ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
-  ctx.jobs.register(PUBLISH_JOB, (payload) => completePublish(ctx.db, payload));
-  ctx.jobs.register(CLIP_JOB, (payload) => runClipJob(ctx, payload));
-  ctx.jobs.register(CLIP_PURGE_JOB, (payload) => purgeClipJob(ctx, payload));
-  if (options.runJobs ?? true) {
+  const ctx = await createAppContext(config, app.log, options.databaseTarget);
+  const runJobs = options.runJobs ?? config.RUN_JOBS;
+  if (runJobs) {
     // A change that queued a job has committed once its answer is sent: run it now, not at the next poll.
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       if (request.method !== 'GET') ctx.jobs.kick();
+      done();
     });
   }
-  // The job in hand finishes before the database closes.
-  app.addHook('onClose', async () => {
-    await ctx.jobs.stop();
-    await database.close();
-  });
+  // Jobs stop before Fastify waits for open connections (a clip job's ffmpeg is killed and the job handed
+  // back), so no request waiting on a job keeps the shutdown waiting; the database closes last.
+  app.addHook('preClose', () => ctx.jobs.stop());
+  app.addHook('onClose', () => closeAppContext(ctx));
 
   registerErrorHandling(app);
+  await registerLoadShedding(app, config, ctx.database);
   registerSecurity(app, config);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -125,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(clipperRoutes, { ctx });
   });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
-  registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app) : null);
-  if (options.runJobs ?? true) ctx.jobs.start();
+  registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app, options.webDistDir) : null);
+  if (runJobs) ctx.jobs.start();
   return app;
 }

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     expect(config.HOST).toBe('0.0.0.0');
     expect(config.NODE_ENV).toBe('production');
     expect(config.dataDir).toBe(path.resolve('./data'));
-    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('./data'), 'hookline.db') });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('./data'), 'hookline.db'), synchronous: 'full' });
     expect(config.baseUrl).toBe('http://localhost:3000');
     expect(config.FOUNDER_EMAIL).toEqual([]);
     expect(config.PASSWORD_MIN_LENGTH).toBe(8);
@@ -34,7 +34,7 @@ describe('loadConfig', () => {
   it('keeps the SQLite file under DATA_DIR and follows PORT in the default base URL', () => {
     const config = loadConfig({ DATA_DIR: '/srv/hookline', PORT: '8080' });
     expect(config.dataDir).toBe(path.resolve('/srv/hookline'));
-    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('/srv/hookline'), 'hookline.db') });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('/srv/hookline'), 'hookline.db'), synchronous: 'full' });
     expect(config.baseUrl).toBe('http://localhost:8080');
   });
 
@@ -47,8 +47,30 @@ describe('loadConfig', () => {
   });
 
   it('reads sqlite: and file: DATABASE_URLs as a file path', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/h.db' }).database).toEqual({ kind: 'sqlite', file: path.resolve('/var/lib/h.db') });
-    expect(loadConfig({ DATABASE_URL: 'file:./x/h.db' }).database).toEqual({ kind: 'sqlite', file: path.resolve('./x/h.db') });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/h.db' }).database).toMatchObject({
+      kind: 'sqlite',
+      file: path.resolve('/var/lib/h.db'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:./x/h.db' }).database).toMatchObject({ kind: 'sqlite', file: path.resolve('./x/h.db') });
+  });
+
+  it('opens SQLite with synchronous=full unless SQLITE_SYNCHRONOUS=normal, and refuses other values', () => {
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'normal' }).database).toMatchObject({ kind: 'sqlite', synchronous: 'normal' });
+    expect(configErrorFor({ SQLITE_SYNCHRONOUS: 'off' }).problems).toEqual(['SQLITE_SYNCHRONOUS="off": must be full or normal']);
+  });
+
+  it('reads the session cache and load-shedding thresholds, 0 turning a check off', () => {
+    const defaults = loadConfig({});
+    expect(defaults.SESSION_CACHE_SECONDS).toBe(60);
+    expect(defaults.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(500);
+    expect(defaults.OVERLOAD_MAX_HEAP_MB).toBe(0);
+    expect(defaults.OVERLOAD_MAX_DB_WAITING).toBe(100);
+    expect(defaults.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
+    const set = loadConfig({ SESSION_CACHE_SECONDS: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_RSS_MB: '1024' });
+    expect([set.SESSION_CACHE_SECONDS, set.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, set.OVERLOAD_MAX_RSS_MB]).toEqual([0, 0, 1024]);
+    expect(configErrorFor({ OVERLOAD_RETRY_AFTER_SECONDS: '0' }).problems).toEqual([
+      'OVERLOAD_RETRY_AFTER_SECONDS="0": must be a whole number from 1 to 3600',
+    ]);
   });
 
   it('treats empty optional values as unset', () => {

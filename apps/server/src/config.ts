@@ -71,6 +71,8 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_PRIVATE: boolFromEnv.default(false),
   WEBHOOK_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 5000),
   JOB_POLL_MS: intFromEnv(10, 60_000, 1000),
+  /** Off on app instances that leave jobs to `npm run worker` processes. */
+  RUN_JOBS: boolFromEnv.default(true),
   ASSISTANT_RATE_LIMIT: intFromEnv(1, 10_000, 20),
   ASSISTANT_MAX_MESSAGES: intFromEnv(1, 500, 50),
   ASSISTANT_MAX_CHARS: intFromEnv(100, 200_000, 8000),
@@ -104,6 +106,18 @@ const ZEnv = z.object({
   AVATAR_MAX_BYTES: intFromEnv(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long Better Auth's check of the same cookie is reused; the session is still read every time (0 = off; ADR 043). */
+  SESSION_CACHE_SECONDS: intFromEnv(0, 3600, 60),
+  /** Memory for list answers kept until the database changes (SQLite only; 0 = off; ADR 048). */
+  READ_CACHE_MB: intFromEnv(0, 4096, 32),
+  /** Load shedding (@fastify/under-pressure): 503 above any of these; 0 turns a check off. */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: intFromEnv(0, 60_000, 500),
+  OVERLOAD_MAX_HEAP_MB: intFromEnv(0, 1_048_576, 0),
+  OVERLOAD_MAX_RSS_MB: intFromEnv(0, 1_048_576, 0),
+  OVERLOAD_MAX_DB_WAITING: intFromEnv(0, 1_000_000, 100),
+  OVERLOAD_RETRY_AFTER_SECONDS: intFromEnv(1, 3600, 5),
+  /** full: a commit survives a power loss; normal: a process crash only, with far cheaper commits (ADR 044). */
+  SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -111,7 +125,7 @@ export type Env = z.infer<typeof ZEnv>;
 export type AppConfig = Env & {
   baseUrl: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string; synchronous: 'full' | 'normal' } | { kind: 'postgres'; url: string };
 };
 
 /** Never echoed in error output: they hold secrets or credentials. */
@@ -140,6 +154,18 @@ export function loadEnvFileIfPresent(file = '.env'): void {
   if (fs.existsSync(file)) process.loadEnvFile(file);
 }
 
+/** For the server and the worker: .env plus the environment, or the problems printed and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    loadEnvFileIfPresent();
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** Reads and validates the environment; every bad value is reported on its own line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
@@ -159,7 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const database: AppConfig['database'] =
     url && /^postgres/.test(url)
       ? { kind: 'postgres', url }
-      : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'hookline.db') };
+      : {
+          kind: 'sqlite',
+          file: url ? path.resolve(url.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'hookline.db'),
+          synchronous: e.SQLITE_SYNCHRONOUS,
+        };
   return {
     ...e,
     dataDir,

@@ -1,20 +1,16 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, loadEnvFileIfPresent } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * A request still open this long after the signal (a stream that does not end by itself) has its
+ * connection closed, so that the job runner still stops (killing a clip job's ffmpeg) and the
+ * database closes before the deadline, instead of the process being cut off at it.
+ */
+const FORCE_CLOSE_AFTER_MS = 7_000;
 
 async function main() {
-  let config;
-  try {
-    loadEnvFileIfPresent();
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
 
@@ -29,6 +25,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    const force = setTimeout(() => {
+      app.log.warn(`requests still open ${FORCE_CLOSE_AFTER_MS} ms after ${signal}: closing their connections`);
+      app.server.closeAllConnections();
+    }, FORCE_CLOSE_AFTER_MS);
+    force.unref();
     app.close().then(
       () => process.exit(0),
       (error) => {

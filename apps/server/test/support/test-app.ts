@@ -23,6 +23,30 @@ export interface TestApp {
 }
 
 /**
+ * A database of its own for one test: an SQLite file in dataDir, or (TEST_DB=postgres) a fresh
+ * schema in TEST_DATABASE_URL; drop() removes the schema (the SQLite file goes with dataDir).
+ */
+export async function createTestDatabase(dataDir: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { target: { kind: 'sqlite', file: path.join(dataDir, 'test.db') }, drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    target: { kind: 'postgres', url, schema },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * A real app on a fresh database: an SQLite file of its own, or (TEST_DB=postgres) a schema of
  * its own in TEST_DATABASE_URL, dropped afterwards.
  */
@@ -33,26 +57,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     BASE_URL: TEST_BASE_URL,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Shedding follows the machine's load, not the test's; overload.test.ts turns it on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_DB_WAITING: '0',
     ...env,
   });
-  let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'test.db') };
-  let dropSchema = async () => {};
-  if (process.env.TEST_DB === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    target = { kind: 'postgres', url, schema };
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  }
+  const { target, drop: dropSchema } = await createTestDatabase(dataDir);
   const app = await buildApp(config, { databaseTarget: target, serveWeb: false });
   await app.ready();
   const inspector = openDatabase(target);
