@@ -6,6 +6,7 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -18,10 +19,20 @@ import type { Database } from './schema.ts';
  * Transactions begin with BEGIN IMMEDIATE: a deferred one that reads, then writes, fails at once with
  * SQLITE_BUSY when another process (a worker, a second instance, the CLI) committed in between;
  * taking the write lock first makes it wait its turn (busy_timeout) instead.
+ * SQLite's DDL is transactional, but Kysely's adapter says otherwise and so runs migrations with no
+ * lock at all: processes starting together on a fresh file each ran them ("duplicate column").
+ * Saying yes puts the whole run in one such transaction, so the second waits and then finds it done.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly sqliteConfig: SqliteDialectConfig) {
     super(sqliteConfig);
+  }
+  override createAdapter() {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl() {
+        return true;
+      }
+    })();
   }
   override createDriver() {
     return new (class extends SqliteDriver {
