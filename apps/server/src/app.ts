@@ -7,13 +7,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { closeAppContext, createAppContext } from './app-context.ts';
 import { loggerOptions } from './lib/logger-options.ts';
+import { createRequestLogController } from './lib/request-log-controller.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import { clipperRoutes } from './modules/clipper/routes.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerAuthRoutes } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
-import { registerRequestLogging } from './plugins/request-logging.ts';
 import { requireUser } from './plugins/guards.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -45,9 +45,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    disableRequestLogging: true,
+    logController: createRequestLogController(),
   });
-  registerRequestLogging(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
