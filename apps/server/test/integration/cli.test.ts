@@ -2,19 +2,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseTarget } from '../../src/db/database.ts';
+import { databaseUrl } from '../support/server-process.ts';
 import { createTestApp, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
-
-/** DATABASE_URL for the CLI process: the test's SQLite file, or its PostgreSQL schema via search_path. */
-function databaseUrl(target: DatabaseTarget): string {
-  if (target.kind === 'sqlite') return `sqlite:${target.file}`;
-  const url = new URL(target.url);
-  url.searchParams.set('options', `-c search_path=${target.schema}`);
-  return url.toString();
-}
 
 async function cli(t: TestApp, ...args: string[]) {
   try {
