@@ -39,9 +39,7 @@ describe('resolveAuthSecret', () => {
       const { resolveAuthSecret } = await import(${JSON.stringify(MODULE)});
       while (Date.now() < ${at});
       process.stdout.write(resolveAuthSecret({ dataDir: ${JSON.stringify(dataDir)} }));`;
-    const children = Array.from({ length: 6 }, () =>
-      run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
-    );
+    const children = Array.from({ length: 6 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]));
     const secrets = (await Promise.all(children)).map((result) => result.stdout);
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toBe(fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'));

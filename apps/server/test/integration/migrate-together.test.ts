@@ -17,9 +17,7 @@ function startMigrator(target: unknown) {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const ready = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr })),
-  );
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
   return { child, ready, exited };
 }
 
