@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
+import { changeStampOf } from './change-stamp.ts';
 
 export interface FreshReads {
   /**
@@ -40,8 +41,8 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
   };
   return {
     async send(reply, key, read) {
-      // Read before the query: a change committed meanwhile leaves the entry under an older stamp, never hit.
-      const stamp = maxBytes > 0 ? database.changeStamp() : null;
+      // Read before the query (or earlier in the request): a change committed meanwhile leaves the entry under an older stamp, never hit.
+      const stamp = maxBytes > 0 ? changeStampOf(reply.request, database) : null;
       if (stamp !== null && stamp === entriesStamp) {
         const body = entries.get(key);
         if (body !== undefined) return sendJson(reply, body);
