@@ -10,7 +10,9 @@ import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts'
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
+import { changeStampOf } from '../lib/change-stamp.ts';
 import { newId } from '../lib/ids.ts';
+import { createAuthCallTracker } from './auth-stores.ts';
 import { createSessionCache } from './session-cache.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -131,9 +133,11 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     plugins: [bearer(), ...(oauthProviders.length ? [genericOAuth({ config: oauthProviders })] : [])],
   });
   return Object.assign(auth, {
+    /** Every call into Better Auth goes through here (auth-stores.ts). */
+    run: createAuthCallTracker(),
     sessions: createSessionCache<CachedSession>(config.SESSION_CACHE_SECONDS * 1000),
     findSessionUser: (token: string) => findSessionUser(database.db, token),
-    changeStamp: () => database.changeStamp(),
+    changeStamp: (request: FastifyRequest) => changeStampOf(request, database),
   });
 }
 
@@ -163,7 +167,7 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
   if (cached) {
     // On SQLite the user read last time stands while the database reports no change at all since
     // (sign-out, revocation and role changes are all writes) and the session has not expired (ADR 048).
-    const stamp = auth.changeStamp();
+    const stamp = auth.changeStamp(request);
     if (cached.user && stamp !== null && stamp === cached.stamp && cached.expiresAt > Date.now()) return cached.user;
     const found = await auth.findSessionUser(cached.token);
     if (found) {
@@ -172,7 +176,7 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
     }
     auth.sessions.delete(key);
   }
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const session = await auth.run(() => auth.api.getSession({ headers: fromNodeHeaders(request.headers) }));
   if (!session) return null;
   const expiresAt = new Date(session.session.expiresAt).getTime();
   auth.sessions.set(key, { token: session.session.token, expiresAt }, expiresAt);
@@ -227,7 +231,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         // Better Auth's rate limiter keys on this header; never trust the client's own copy.
         headers.set('x-forwarded-for', request.ip);
         const body = request.method === 'GET' || !request.body ? undefined : (request.body as Buffer);
-        const response = await auth.handler(new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body }));
+        const authRequest = new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body });
+        const response = await auth.run(() => auth.handler(authRequest));
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           // Fastify sets content-length for the body it sends (which may gain an error field).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listAuthStores } from '../../src/plugins/auth-stores.ts';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -62,5 +63,21 @@ describe('session cache: the session is read on every request', () => {
     await t.db.updateTable('user').set({ role: 'manager' }).where('id', '=', userId).execute();
     expect((await me(cookie)).json()).toMatchObject({ role: 'manager' });
     expect((await t.app.inject({ url: '/api/admin/clients', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("leaves Better Auth's stores disabled once its calls have ended, and signs in again after", async () => {
+    const { cookie } = await signedInAndCached('stores@example.com');
+    // The three stores exist (a Better Auth upgrade that renames them fails here) and none is left on.
+    expect(listAuthStores()).toHaveLength(3);
+    expect(listAuthStores().map((store) => (store as unknown as { enabled: boolean }).enabled)).toEqual([false, false, false]);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: ORIGIN,
+      payload: { email: 'stores@example.com', password: 'correct-horse-1' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(listAuthStores().every((store) => !(store as unknown as { enabled: boolean }).enabled)).toBe(true);
   });
 });
