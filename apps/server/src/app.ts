@@ -6,9 +6,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { closeAppContext, createAppContext } from './app-context.ts';
-import { loggerOptions } from './lib/logger-options.ts';
+import { createLogger } from './lib/logger.ts';
 import { createRequestLogController } from './lib/request-log-controller.ts';
 import type { DatabaseTarget } from './db/database.ts';
+import type { DestinationStream } from 'pino';
 import { clipperRoutes } from './modules/clipper/routes.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerAuthRoutes } from './plugins/auth.ts';
@@ -37,11 +38,13 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Poll and run queued jobs in this process (off for a process that must not run jobs, e.g. a one-off script). */
   runJobs?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: createLogger(config, options.logDestination),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

@@ -1,7 +1,6 @@
-import { pino } from 'pino';
 import { closeAppContext, createAppContext } from './app-context.ts';
 import { loadConfigOrExit } from './config.ts';
-import { loggerOptions } from './lib/logger-options.ts';
+import { createLogger } from './lib/logger.ts';
 
 /** The job in hand is asked to stop and handed back; past this the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -12,7 +11,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  */
 async function main() {
   const config = loadConfigOrExit();
-  const log = pino(loggerOptions(config) || { level: 'silent' });
+  const log = createLogger(config);
   if (config.database.kind === 'sqlite') log.warn('worker on SQLite: it must run on the same machine as the app, with the same DATA_DIR');
   const ctx = await createAppContext(config, log);
   ctx.jobs.start();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseTarget, type Db } from '../../src/db/database.ts';
 
@@ -50,7 +50,10 @@ export async function createTestDatabase(dataDir: string): Promise<{ target: Dat
  * A real app on a fresh database: an SQLite file of its own, or (TEST_DB=postgres) a schema of
  * its own in TEST_DATABASE_URL, dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'logDestination'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -63,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { target, drop: dropSchema } = await createTestDatabase(dataDir);
-  const app = await buildApp(config, { databaseTarget: target, serveWeb: false });
+  const app = await buildApp(config, { ...options, databaseTarget: target, serveWeb: false });
   await app.ready();
   const inspector = openDatabase(target);
   return {
