@@ -68,8 +68,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', () => closeAppContext(ctx));
 
   registerErrorHandling(app);
-  await registerLoadShedding(app, config, ctx.database);
+  // First of the per-request hooks: every answer, a 503 from load shedding included, gets the headers.
   registerSecurity(app, config);
+  await registerLoadShedding(app, config, ctx.database);
   await app.register(fastifyRateLimit, {
     global: false,
     // The builder's result is thrown, so it must be an error our error handler understands.

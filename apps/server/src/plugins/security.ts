@@ -70,8 +70,9 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
       : []),
   ];
 
-  // Set on the raw response first thing, so answers written outside reply.send (a hijacked event
-  // stream) carry them too, and before the origin check below can refuse the request.
+  // Set on the raw response first thing (registered before every other per-request hook), so every
+  // answer carries them: errors, 404s, static files and answers written outside reply.send (a
+  // hijacked event stream). Node validates each header it writes: they are set once, not again on send.
   // Callback hooks: these run on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
@@ -93,11 +94,5 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
       if (at !== null) return done(new HttpError(400, `${at.replace(/^\*/, 'path') || 'body'}: must not contain NUL characters`));
     }
     done();
-  });
-
-  // Also on every answer sent through Fastify, in case a hook registered earlier answered before ours ran.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
-    done(null, payload);
   });
 }

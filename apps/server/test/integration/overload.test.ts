@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onboardingData } from '../support/admin.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
+import { expectSecurityHeaders } from './security/expect-security-headers.ts';
 
 /** Holds the event loop for `ms` at a time, as a request stuck in synchronous work would. */
 function blockEventLoop(ms: number) {
@@ -33,6 +34,7 @@ describe('load shedding beyond capacity', () => {
         const response = await t.app.inject({ url });
         expect(response.statusCode, url).toBe(503);
         expect(response.headers['retry-after'], url).toBe('7');
+        expectSecurityHeaders(response, { https: false, where: url });
       }
     });
 
