@@ -2,11 +2,11 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Better Auth keeps its request state in AsyncLocalStorage stores. On Node 20 an enabled store hooks
- * every promise the process creates, which cost a fifth of a simple request's time, and a store once
- * used stays enabled for good (docs/performance.md). Its stores are read only inside its own calls,
+ * every promise the process creates, which cost a tenth to a fifth of a simple request's time, and
+ * a store once used stays enabled for good (docs/performance.md). Its stores are read only inside its own calls,
  * so they are disabled whenever none of those calls is running: the next call's run() enables them
- * again. NOTE: the global and the store names are Better Auth's (1.7); auth-stores.test.ts fails when
- * they change.
+ * again. NOTE: the global and the store names are Better Auth's (1.7); session-cache.test.ts
+ * (integration) fails when they change.
  */
 const STORE_NAMES = ['adapterAsyncStorage', 'requestStateAsyncStorage', 'endpointContextAsyncStorage'] as const;
 
