@@ -14,6 +14,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import { openSqliteChangeStamp } from './sqlite-change-stamp.ts';
 
 /**
  * Transactions begin with BEGIN IMMEDIATE: a deferred one that reads, then writes, fails at once with
@@ -56,8 +57,9 @@ export interface DatabaseHandle {
   waitingQueries(): number;
   /**
    * A value that differs whenever committed data may have changed, for caches that must never be
-   * stale (lib/fresh-reads.ts). SQLite: this connection's total changes and the data_version other
-   * connections' commits move. PostgreSQL has no such cheap signal across instances: null.
+   * stale (lib/fresh-reads.ts). SQLite: the WAL-index header every commit rewrites
+   * (sqlite-change-stamp.ts); null while a commit is rewriting it. PostgreSQL has no such cheap signal
+   * across instances: null.
    */
   changeStamp(): string | null;
   close(): Promise<void>;
@@ -80,7 +82,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null,
     );
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, kind: 'sqlite', waitingQueries: () => 0, changeStamp: sqliteChangeStamp(sqlite), close: () => db.destroy() };
+    const stamp = openSqliteChangeStamp(sqlite, target.file);
+    const close = async () => {
+      stamp.close();
+      await db.destroy();
+    };
+    return { db, kind: 'sqlite', waitingQueries: () => 0, changeStamp: stamp.read, close };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -89,16 +96,6 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', waitingQueries: () => pool.waitingCount, changeStamp: () => null, close: () => db.destroy() };
-}
-
-/**
- * This connection's total changes and data_version, which other connections' commits move, read by
- * two statements: one through the pragma_data_version table function cost twice as much.
- */
-function sqliteChangeStamp(sqlite: SQLite.Database): () => string {
-  const totalChanges = sqlite.prepare('select total_changes()').pluck();
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  return () => `${totalChanges.get() as number}.${dataVersion.get() as number}`;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
