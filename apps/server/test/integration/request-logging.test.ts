@@ -1,9 +1,13 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, signUp, type TestApp } from '../support/test-app.ts';
 
 interface LogLine {
   msg: string;
   level: number;
+  time: number;
+  pid: number;
+  hostname: string;
   reqId?: string;
   req?: Record<string, unknown>;
   res?: Record<string, unknown>;
@@ -24,12 +28,42 @@ describe('request logging', () => {
     expect(answer.statusCode).toBe(200);
     const requestLines = lines().filter((line) => line.reqId);
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({
+    // The fields, in the order, pino writes them (the line is put together by hand: request-log-controller.ts).
+    expect(Object.keys(requestLines[0])).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+    expect(requestLines[0]).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: os.hostname(),
+      reqId: expect.any(String),
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/health?probe=1' },
+      req: { method: 'GET', url: '/api/health?probe=1', remoteAddress: '127.0.0.1' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
     });
+    expect(Math.abs(requestLines[0].time - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('writes any URL as valid JSON, and refused requests with their status', async () => {
+    written.length = 0;
+    const url = '/api/nowhere?q=%22quoted%22&note=caf%C3%A9\\';
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    await t.app.inject({ method: 'POST', url: '/api/onboarding/submit', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(lines().filter((line) => line.reqId)).toMatchObject([
+      { msg: 'request completed', req: { method: 'GET', url }, res: { statusCode: 404 } },
+      { msg: 'request completed', req: { method: 'POST', url: '/api/onboarding/submit' }, res: { statusCode: 400 } },
+    ]);
+  });
+
+  it('writes no answered line below its level', async () => {
+    const quiet: string[] = [];
+    const warnOnly = await createTestApp({ LOG_LEVEL: 'warn' }, { logDestination: { write: (line: string) => void quiet.push(line) } });
+    try {
+      expect((await warnOnly.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect(quiet).toEqual([]);
+    } finally {
+      await warnOnly.close();
+    }
   });
 
   it('never writes cookies, bearer tokens or set-cookie, whatever the request carries', async () => {
