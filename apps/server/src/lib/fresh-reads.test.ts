@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { createFreshReads } from './fresh-reads.ts';
+import { COMPRESS_MIN_CHARS, createFreshReads } from './fresh-reads.ts';
 
 const ZNotes = z.object({ notes: z.array(z.string()) });
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -28,14 +29,22 @@ async function notesApp(maxBytes = 1024 * 1024, database?: DatabaseHandle) {
     return { notes: rows.rows.map((row) => row.text) };
   };
   const read = vi.fn(readNotes);
+  const validations = vi.fn();
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const keyOf = (request: FastifyRequest) => request.url;
   app.get(
     '/notes',
-    { schema: { querystring: z.object({ prefix: z.string().default('') }), response: { 200: ZNotes } } },
+    {
+      schema: {
+        querystring: z.object({ prefix: z.string().max(10).default('') }).refine(() => (validations(), true)),
+        response: { 200: ZNotes },
+      },
+      preValidation: reads.answerKept(keyOf),
+    },
     async (request, reply) => {
-      await reads.send(reply, `notes ${request.query.prefix}`, () => read(request.query.prefix));
+      await reads.send(reply, keyOf(request), () => read(request.query.prefix));
     },
   );
   cleanups.push(async () => {
@@ -43,14 +52,16 @@ async function notesApp(maxBytes = 1024 * 1024, database?: DatabaseHandle) {
     await handle.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  const get = (prefix = '', acceptEncoding?: string) =>
+    app.inject({ url: `/notes?prefix=${prefix}`, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
   const list = async (prefix = '') => {
-    const response = await app.inject({ url: `/notes?prefix=${prefix}` });
+    const response = await get(prefix);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     return (response.json() as z.infer<typeof ZNotes>).notes;
   };
   const insert = (text: string) => sql`insert into note (text) values (${text})`.execute(handle.db);
-  return { file, handle, read, readNotes, list, insert };
+  return { file, handle, read, readNotes, validations, app, get, list, insert };
 }
 
 describe('createFreshReads (SQLite)', () => {
@@ -63,6 +74,21 @@ describe('createFreshReads (SQLite)', () => {
     expect(await list('b')).toEqual(['banana']);
     expect(await list('b')).toEqual(['banana']);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a kept body before validation and the handler, and keeps no answer to a request that failed them', async () => {
+    const { read, validations, app, list, insert } = await notesApp();
+    await insert('apple');
+    expect(await list('a')).toEqual(['apple']);
+    expect(await list('a')).toEqual(['apple']);
+    expect(validations).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 2; i++) {
+      const invalid = await app.inject({ url: '/notes?prefix=far-too-long-a-prefix' });
+      expect(invalid.statusCode).toBe(400);
+    }
+    // Each invalid request was validated (and refused): none was answered from a kept body.
+    expect(validations).toHaveBeenCalledTimes(3);
+    expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('reads again after an insert, an update or a delete through the same connection, not after a write that rolled back', async () => {
@@ -135,6 +161,56 @@ describe('createFreshReads (SQLite)', () => {
     await small.list('b');
     await small.list('a');
     expect(small.read).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends a kept answer of 1 kB or more compressed to a browser that accepts it, compressed once', async () => {
+    const { read, get, insert } = await notesApp();
+    for (let i = 0; i < 60; i++) await insert(`note number ${String(i).padStart(3, '0')} of the list`);
+    const miss = await get('', 'gzip, deflate, br, zstd');
+    // The read that ran its queries is sent as it is, and says its form depends on Accept-Encoding.
+    expect(miss.headers['content-encoding']).toBeUndefined();
+    expect(miss.headers.vary).toBe('accept-encoding');
+    const json = miss.body;
+    expect(json.length).toBeGreaterThan(COMPRESS_MIN_CHARS);
+
+    const compress = vi.spyOn(zlib, 'brotliCompressSync');
+    for (let i = 0; i < 3; i++) {
+      const br = await get('', 'gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('accept-encoding');
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.rawPayload.length).toBeLessThan(json.length / 3);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(json);
+    }
+    expect(compress).toHaveBeenCalledTimes(1);
+
+    const gzip = await get('', 'gzip;q=1, br;q=0.5');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(json);
+    for (const refused of [undefined, 'identity', 'br;q=0, gzip;q=0', 'zstd']) {
+      const plain = await get('', refused);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(json);
+    }
+    expect(read).toHaveBeenCalledTimes(1);
+
+    // A write: the next answer runs the read again and holds the change.
+    await insert('zz the newest note');
+    const fresh = await get('', 'br');
+    expect(fresh.headers['content-encoding']).toBeUndefined();
+    expect(fresh.json().notes.at(-1)).toBe('zz the newest note');
+    expect(zlib.brotliDecompressSync((await get('', 'br')).rawPayload).toString('utf8')).toBe(fresh.body);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a small kept answer as it is, with no Vary', async () => {
+    const { get, insert } = await notesApp();
+    await insert('apple');
+    await get('', 'br');
+    const kept = await get('', 'br');
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.headers.vary).toBeUndefined();
+    expect(kept.json()).toEqual({ notes: ['apple'] });
   });
 
   it('without a change stamp (PostgreSQL) every read runs', async () => {

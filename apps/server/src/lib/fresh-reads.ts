@@ -1,4 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import { changeStampOf } from './change-stamp.ts';
 
@@ -9,20 +11,75 @@ export interface FreshReads {
    * The key must hold everything else the answer depends on (route, query, the user where it is theirs).
    */
   send(reply: FastifyReply, key: string, read: () => Promise<unknown>): Promise<FastifyReply>;
+  /**
+   * The route's preValidation hook: a kept answer is sent from here, before the query's validation
+   * and the handler (the guards of onRequest have run). `keyOf` gives the key `send` is given, from
+   * the request as received (its URL, its user), so only an answer to a request that passed
+   * validation can be found.
+   */
+  answerKept(keyOf: (request: FastifyRequest) => string): preValidationHookHandler;
 }
+
+type Encoding = 'br' | 'gzip';
+
+/** A kept answer: the JSON, and its compressed forms once a browser asked for them. */
+interface Entry {
+  body: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Smaller answers gain nothing worth a Vary header from compression. */
+export const COMPRESS_MIN_CHARS = 1024;
+/** Distinct Accept-Encoding values remembered with their choice (browsers send a handful). */
+const NEGOTIATED_HEADERS = 64;
+
+const compress: Record<Encoding, (body: string) => Buffer> = {
+  // Quality 5: most of brotli's gain at a small share of its default (11) cost.
+  br: (body) =>
+    zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+    }),
+  gzip: (body) => zlib.gzipSync(body),
+};
 
 /**
  * Serialized answers of list reads, kept while DatabaseHandle.changeStamp() stays the same: a hit is
  * byte for byte what the route would answer now, so staff and clients never see a stale list, and any
  * committed write (by this process or another) turns every entry into a miss (ADR 048). Without a
  * stamp (PostgreSQL) or with maxBytes 0, every read runs.
+ *
+ * A kept answer of COMPRESS_MIN_CHARS or more is sent brotli- or gzip-compressed to a browser that
+ * accepts it, compressed once at its first reuse and kept beside it: a read that runs its queries is
+ * sent as it is, so compression is paid only where an answer serves again.
  */
-/** maxBytes counts the JSON's characters: about its bytes, as answers are mostly ASCII. */
+/** maxBytes counts the JSON's characters and the compressed bytes: about their size, as answers are mostly ASCII. */
 export function createFreshReads(database: DatabaseHandle, maxBytes: number): FreshReads {
-  const entries = new Map<string, string>();
+  const entries = new Map<string, Entry>();
   let entriesStamp: string | null = null;
   let bytes = 0;
-  const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+  const negotiated = new Map<string, Encoding | null>();
+  const encodingFor = (acceptEncoding: string | undefined) => {
+    if (!acceptEncoding) return null;
+    let encoding = negotiated.get(acceptEncoding);
+    if (encoding === undefined) {
+      encoding = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']);
+      if (negotiated.size >= NEGOTIATED_HEADERS) negotiated.clear();
+      negotiated.set(acceptEncoding, encoding);
+    }
+    return encoding;
+  };
+
+  /** Makes room for `size` more, oldest entries first; false when it can never fit. */
+  const makeRoom = (size: number, keepKey?: string) => {
+    if (size > maxBytes) return false;
+    for (const [oldKey, old] of entries) {
+      if (bytes + size <= maxBytes) break;
+      if (oldKey === keepKey) continue;
+      entries.delete(oldKey);
+      bytes -= sizeOf(old);
+    }
+    return bytes + size <= maxBytes;
+  };
   const keep = (stamp: string, key: string, body: string) => {
     if (stamp !== entriesStamp) {
       // Entries of an older stamp can never be hit again.
@@ -30,22 +87,50 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
       bytes = 0;
       entriesStamp = stamp;
     }
-    if (body.length > maxBytes) return;
-    for (const [oldKey, oldBody] of entries) {
-      if (bytes + body.length <= maxBytes) break;
-      entries.delete(oldKey);
-      bytes -= oldBody.length;
+    const old = entries.get(key);
+    if (old) {
+      entries.delete(key);
+      bytes -= sizeOf(old);
     }
-    bytes += body.length - (entries.get(key)?.length ?? 0);
-    entries.set(key, body);
+    if (!makeRoom(body.length)) return;
+    entries.set(key, { body, encoded: {} });
+    bytes += body.length;
   };
+  /** Answers the JSON; one that may be sent compressed says its form depends on Accept-Encoding. */
+  const sendJson = (reply: FastifyReply, body: string, encoded?: { encoding: Encoding; bytes: Buffer }) => {
+    if (body.length >= COMPRESS_MIN_CHARS) reply.header('vary', 'accept-encoding');
+    if (encoded) reply.header('content-encoding', encoded.encoding);
+    return reply.type('application/json; charset=utf-8').send(encoded?.bytes ?? body);
+  };
+  const sendKept = (reply: FastifyReply, key: string, entry: Entry) => {
+    const encoding = entry.body.length >= COMPRESS_MIN_CHARS ? encodingFor(reply.request.headers['accept-encoding']) : null;
+    if (!encoding) return sendJson(reply, entry.body);
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = compress[encoding](entry.body);
+      if (makeRoom(encoded.length, key)) {
+        entry.encoded[encoding] = encoded;
+        bytes += encoded.length;
+      }
+    }
+    return sendJson(reply, entry.body, { encoding, bytes: encoded });
+  };
+
   return {
+    answerKept: (keyOf) => (request, reply, done) => {
+      if (entries.size && changeStampOf(request, database) === entriesStamp) {
+        const key = keyOf(request);
+        const entry = entries.get(key);
+        if (entry) return void sendKept(reply, key, entry);
+      }
+      done();
+    },
     async send(reply, key, read) {
       // Read before the query (or earlier in the request): a change committed meanwhile leaves the entry under an older stamp, never hit.
       const stamp = maxBytes > 0 ? changeStampOf(reply.request, database) : null;
       if (stamp !== null && stamp === entriesStamp) {
-        const body = entries.get(key);
-        if (body !== undefined) return sendJson(reply, body);
+        const entry = entries.get(key);
+        if (entry) return sendKept(reply, key, entry);
       }
       const body = String(reply.serialize(await read()));
       if (stamp !== null) keep(stamp, key, body);
@@ -53,3 +138,5 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
     },
   };
 }
+
+const sizeOf = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   formatBytes,
@@ -28,11 +29,16 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { db } = ctx;
   const workspaceId = async (request: Parameters<typeof sessionUserOf>[0]) => (await workspaceOfUser(db, sessionUserOf(request))).id;
 
+  // A client's own list: their id and the URL as sent (which always parses to the same query).
+  const listKey = (request: FastifyRequest) => `${sessionUserOf(request).id} ${request.url}`;
   app.get(
     '/api/drafts',
-    { schema: { tags, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } },
+    {
+      schema: { tags, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } },
+      preValidation: ctx.reads.answerKept(listKey),
+    },
     async (request, reply) =>
-      ctx.reads.send(reply, `drafts ${sessionUserOf(request).id} ${request.query.channel ?? ''}`, async () => {
+      ctx.reads.send(reply, listKey(request), async () => {
         let query = db
           .selectFrom('draft')
           .selectAll()
