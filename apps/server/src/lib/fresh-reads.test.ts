@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { COMPRESS_MIN_CHARS, createFreshReads } from './fresh-reads.ts';
+import { COMPRESS_MIN_CHARS, createFreshReads, DENSEST_AFTER_HITS } from './fresh-reads.ts';
 
 const ZNotes = z.object({ notes: z.array(z.string()) });
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -201,6 +201,27 @@ describe('createFreshReads (SQLite)', () => {
     expect(fresh.json().notes.at(-1)).toBe('zz the newest note');
     expect(zlib.brotliDecompressSync((await get('', 'br')).rawPayload).toString('utf8')).toBe(fresh.body);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('compresses an answer that keeps serving once more, at brotli quality 11, off the event loop', async () => {
+    const { get, insert } = await notesApp();
+    for (let i = 0; i < 60; i++) await insert(`note ${i} with words that repeat: ${'lorem ipsum dolor '.repeat(i % 4)}`);
+    const json = (await get('', 'br')).body;
+    const first = (await get('', 'br')).rawPayload;
+    const densest = zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(densest.length).toBeLessThan(first.length);
+    const compress = vi.spyOn(zlib, 'brotliCompress');
+    for (let hit = 2; hit < DENSEST_AFTER_HITS; hit++) await get('', 'br');
+    expect(compress).not.toHaveBeenCalled();
+    const answers: Buffer[] = [];
+    for (let hit = 0; hit < 50 && answers.at(-1)?.length !== densest.length; hit++) {
+      answers.push((await get('', 'br')).rawPayload);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(compress).toHaveBeenCalledTimes(1);
+    expect(answers[0]).toEqual(first);
+    expect(answers.at(-1)).toEqual(densest);
+    expect(zlib.brotliDecompressSync(answers.at(-1)!).toString('utf8')).toBe(json);
   });
 
   it('sends a small kept answer as it is, with no Vary', async () => {
