@@ -82,10 +82,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null,
     );
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const stamp = openSqliteChangeStamp(sqlite, target.file);
+    const stamp = openSqliteChangeStamp(sqlite);
     const close = async () => {
-      stamp.close();
       await db.destroy();
+      stamp.close();
     };
     return { db, kind: 'sqlite', waitingQueries: () => 0, changeStamp: stamp.read, close };
   }

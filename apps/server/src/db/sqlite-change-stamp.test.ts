@@ -2,8 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteChangeStamp, type SqliteChangeStamp } from './sqlite-change-stamp.ts';
+
+/** Whether another process could take SQLite's deadman-switch lock on a -shm file (byte 128) now. */
+const dmsLock = (shm: string) =>
+  execFileSync('python3', [
+    '-c',
+    [
+      'import fcntl, os, sys',
+      'fd = os.open(sys.argv[1], os.O_RDWR)',
+      'try:',
+      '  fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128)',
+      "  print('free')",
+      'except OSError:',
+      "  print('held')",
+    ].join('\n'),
+    shm,
+  ])
+    .toString()
+    .trim();
 
 describe('openSqliteChangeStamp', () => {
   const opened: Array<{ close(): void }> = [];
@@ -16,7 +35,7 @@ describe('openSqliteChangeStamp', () => {
     writer.exec('create table note (id integer primary key, text text)');
     const reader = new SQLite(file);
     reader.pragma('journal_mode = WAL');
-    const stamp = openSqliteChangeStamp(reader, file);
+    const stamp = openSqliteChangeStamp(reader);
     opened.push(stamp, writer, reader);
     return { file, writer, reader, stamp };
   };
@@ -90,11 +109,40 @@ describe('openSqliteChangeStamp', () => {
     }
   });
 
+  it('reads the -shm file beside the real database when opened through a symbolic link', () => {
+    const { file, writer } = openFile();
+    const link = path.join(dir, `link-${n}.sqlite`);
+    fs.symlinkSync(file, link);
+    const viaLink = new SQLite(link);
+    const stamp = openSqliteChangeStamp(viaLink);
+    opened.push(stamp, viaLink);
+    expect(fs.existsSync(`${link}-shm`)).toBe(false);
+    expectChangedBy(stamp, () => writer.prepare("insert into note (text) values ('through the link')").run());
+  });
+
+  it("keeps SQLite's locks on the WAL index while any connection in the process uses it", () => {
+    const { file, writer, reader, stamp } = openFile();
+    // A second handle on the same file, as the demo seeding or a second app in one process opens.
+    const second = new SQLite(file);
+    const secondStamp = openSqliteChangeStamp(second);
+    second.prepare('select count(*) from note').get();
+    second.close();
+    secondStamp.close();
+    // Closing any descriptor of a file drops all of a process's POSIX locks on it: SQLite's
+    // shared lock on the deadman-switch byte (128) must still be held for the open connections.
+    expect(dmsLock(`${file}-shm`)).toBe('held');
+    expectChangedBy(stamp, () => writer.prepare("insert into note (text) values ('still watched')").run());
+    for (const item of opened.splice(0).reverse()) item.close();
+    expect(reader.open || writer.open).toBe(false);
+    // The last connection to close removes the -shm file, its locks gone with it.
+    expect(fs.existsSync(`${file}-shm`)).toBe(false);
+  });
+
   it("counts this connection's changes for an in-memory database", () => {
     const memory = new SQLite(':memory:');
     opened.push(memory);
     memory.exec('create table note (id integer primary key)');
-    const stamp = openSqliteChangeStamp(memory, ':memory:');
+    const stamp = openSqliteChangeStamp(memory);
     expectChangedBy(stamp, () => memory.prepare('insert into note default values').run());
     const now = stamp.read();
     memory.prepare('select * from note').all();
