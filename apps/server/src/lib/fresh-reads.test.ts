@@ -9,11 +9,12 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { COMPRESS_MIN_CHARS, createFreshReads, DENSEST_AFTER_HITS } from './fresh-reads.ts';
+import { COMPRESS_MAX_CHARS, COMPRESS_MIN_CHARS, createFreshReads, DENSEST_AFTER_HITS } from './fresh-reads.ts';
 
 const ZNotes = z.object({ notes: z.array(z.string()) });
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
@@ -222,6 +223,38 @@ describe('createFreshReads (SQLite)', () => {
     expect(answers[0]).toEqual(first);
     expect(answers.at(-1)).toEqual(densest);
     expect(zlib.brotliDecompressSync(answers.at(-1)!).toString('utf8')).toBe(json);
+  });
+
+  it('counts compressed copies in its memory, evicting nothing for one that cannot fit', async () => {
+    const probe = await notesApp();
+    const notes = Array.from({ length: 60 }, (_, i) => `note number ${String(i).padStart(3, '0')} of the list`);
+    for (const note of notes) await probe.insert(note);
+    const jsonLength = (await probe.get()).body.length;
+    // Room for the JSON and a few bytes: its compressed copy (some hundreds) cannot be kept beside it.
+    const tight = await notesApp(jsonLength + 16);
+    for (const note of notes) await tight.insert(note);
+    const compress = vi.spyOn(zlib, 'brotliCompressSync');
+    await tight.get('', 'br');
+    for (let i = 0; i < 3; i++) {
+      const answer = await tight.get('', 'br');
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(answer.rawPayload).length).toBe(jsonLength);
+    }
+    // Compressed on every hit, as nothing could be kept; the JSON stayed kept all along.
+    expect(compress).toHaveBeenCalledTimes(3);
+    expect(tight.read).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a kept answer over 256 kB as it is (compressing it would hold the event loop)', async () => {
+    const { get, insert } = await notesApp(4 * 1024 * 1024);
+    const long = 'x'.repeat(1000);
+    for (let i = 0; i < 270; i++) await insert(`${String(i).padStart(3, '0')} ${long}`);
+    const first = await get('', 'br');
+    expect(first.body.length).toBeGreaterThan(COMPRESS_MAX_CHARS);
+    const kept = await get('', 'br');
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.headers.vary).toBeUndefined();
+    expect(kept.body).toBe(first.body);
   });
 
   it('sends a small kept answer as it is, with no Vary', async () => {

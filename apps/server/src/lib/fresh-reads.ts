@@ -31,8 +31,11 @@ interface Entry {
   densest?: boolean;
 }
 
-/** Smaller answers gain nothing worth a Vary header from compression. */
+/** Smaller answers gain nothing worth a Vary header from compression; */
 export const COMPRESS_MIN_CHARS = 1024;
+/** larger ones would hold the event loop too long (about 5 ms at this size) and go as they are. */
+export const COMPRESS_MAX_CHARS = 256 * 1024;
+const isCompressible = (body: string) => body.length >= COMPRESS_MIN_CHARS && body.length <= COMPRESS_MAX_CHARS;
 /** Distinct Accept-Encoding values remembered with their choice (browsers send a handful). */
 const NEGOTIATED_HEADERS = 64;
 
@@ -78,9 +81,10 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
     return encoding;
   };
 
-  /** Makes room for `size` more, oldest entries first; false when it can never fit. */
+  /** Makes room for `size` more, oldest entries first but `keepKey`'s; false, evicting nothing, when it can never fit. */
   const makeRoom = (size: number, keepKey?: string) => {
-    if (size > maxBytes) return false;
+    const kept = keepKey === undefined ? undefined : entries.get(keepKey);
+    if (size + (kept ? sizeOf(kept) : 0) > maxBytes) return false;
     for (const [oldKey, old] of entries) {
       if (bytes + size <= maxBytes) break;
       if (oldKey === keepKey) continue;
@@ -107,12 +111,12 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
   };
   /** Answers the JSON; one that may be sent compressed says its form depends on Accept-Encoding. */
   const sendJson = (reply: FastifyReply, body: string, encoded?: { encoding: Encoding; bytes: Buffer }) => {
-    if (body.length >= COMPRESS_MIN_CHARS) reply.header('vary', 'accept-encoding');
+    if (isCompressible(body)) reply.header('vary', 'accept-encoding');
     if (encoded) reply.header('content-encoding', encoded.encoding);
     return reply.type('application/json; charset=utf-8').send(encoded?.bytes ?? body);
   };
   const sendKept = (reply: FastifyReply, key: string, entry: Entry) => {
-    const encoding = entry.body.length >= COMPRESS_MIN_CHARS ? encodingFor(reply.request.headers['accept-encoding']) : null;
+    const encoding = isCompressible(entry.body) ? encodingFor(reply.request.headers['accept-encoding']) : null;
     if (!encoding) return sendJson(reply, entry.body);
     let encoded = entry.encoded[encoding];
     if (!encoded) {
@@ -122,7 +126,7 @@ export function createFreshReads(database: DatabaseHandle, maxBytes: number): Fr
         bytes += encoded.length;
       }
     }
-    if (encoding === 'br' && ++entry.hits >= DENSEST_AFTER_HITS && !entry.densest && !densifying) densify(key, entry);
+    if (encoding === 'br' && entry.encoded.br && ++entry.hits >= DENSEST_AFTER_HITS && !entry.densest && !densifying) densify(key, entry);
     return sendJson(reply, entry.body, { encoding, bytes: encoded });
   };
   /** Replaces the entry's brotli form with the densest one, if it is still kept when that is done. */

@@ -157,6 +157,18 @@ describe('drafts and the publishing state machine', () => {
     });
   });
 
+  it("never answers one client's kept list to another, whatever the URL, with no write in between", async () => {
+    const draft = await create(ana, { type: 'post', text: 'Only for Ana' });
+    for (const url of ['/api/drafts', '/api/drafts?channel=instagram', '/api/drafts?unknown=1']) {
+      for (let i = 0; i < 2; i++) {
+        const [mine, theirs] = [await ana.get(url), await bo.get(url)];
+        expect(mine.json().some((d: { id: string }) => d.id === draft.id)).toBe(true);
+        expect(theirs.statusCode).toBe(200);
+        expect(theirs.json().some((d: { id: string }) => d.id === draft.id)).toBe(false);
+      }
+    }
+  });
+
   it('answers 401 to anonymous callers', async () => {
     expect((await t.app.inject({ url: '/api/drafts' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/workspace' })).statusCode).toBe(401);
