@@ -117,6 +117,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
         '/sign-up/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/request-password-reset': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/reset-password': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+        // A read of a signed cookie, asked on every page view: counting it wrote a row each time,
+        // which also turned every kept list answer (ADR 048) into a miss for everyone.
+        '/get-session': false,
       },
     },
     advanced: {
