@@ -254,28 +254,33 @@ describe('SIGTERM to a server process under load', () => {
     uploading.send(media.payload.subarray(0, media.payload.length / 2));
     const downloading = pacedRequest(url, `/api/drafts/${withMedia}/media`, { method: 'GET', headers, pauseAfterFirstChunk: true });
     downloading.send();
+    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
+    events.send();
+    const probes = startProbeLoad(url, cookie, 4);
+    // In flight means received: answers have begun, and the upload's request is in the server's log.
+    await Promise.all([downloading.firstChunk, events.firstChunk]);
+    await waitFor('the upload to be received', 30_000, () => acceptedUrls(server!.output()).includes(`/api/drafts/${uploadDraft}/media`));
+    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 30_000, () => {
+      const found = ffmpegOfServer();
+      return found.length > 0 ? found : undefined;
+    });
+    // The assistant's reply starts last and the model is slow until SIGTERM (30 words at a second
+    // each), so a slow machine's waits above cannot let the reply end before the signal.
     ai.reply = () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    ai.chunkDelayMs = 1000;
     const assistant = pacedRequest(url, '/api/assistant/stream', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
     });
     assistant.send(Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: 'A long answer, please' }] })));
     assistant.send();
-    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
-    events.send();
-    const probes = startProbeLoad(url, cookie, 4);
-    // In flight means received: answers have begun, and the upload's request is in the server's log.
-    await Promise.all([downloading.firstChunk, assistant.firstChunk, events.firstChunk]);
-    await waitFor('the upload to be received', 30_000, () => acceptedUrls(server!.output()).includes(`/api/drafts/${uploadDraft}/media`));
-    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 30_000, () => {
-      const found = ffmpegOfServer();
-      return found.length > 0 ? found : undefined;
-    });
+    await assistant.firstChunk;
 
     const inFlight = { uploading, downloading, assistant, events };
     expect(Object.entries(inFlight).filter(([, r]) => !r.inFlight())).toEqual([]);
     const sentAt = performance.now();
     server.child.kill('SIGTERM');
+    ai.chunkDelayMs = 100;
     // The slow clients carry on after the signal.
     setTimeout(() => {
       uploading.send(media.payload.subarray(media.payload.length / 2));
