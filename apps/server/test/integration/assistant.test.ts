@@ -269,7 +269,7 @@ describe('AI assistant (POST /api/assistant, POST /api/assistant/stream)', () =>
     });
     request.on('error', () => {});
     request.end(JSON.stringify({ messages: [user('Take your time')] }));
-    await vi.waitFor(() => expect(ai.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(ai.requests).toHaveLength(1), { timeout: 5000 });
     request.destroy();
     await vi.waitFor(() => expect(ai.requests[0].aborted).toBe(true), { timeout: 5000 });
     expect(ai.requests[0].completed).toBe(false);

@@ -31,9 +31,11 @@ describe('job runner across processes', () => {
     const runs: string[] = [];
     const slow = async (_payload: unknown, job: { id: string }) => {
       runs.push(job.id);
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 4000));
     };
-    const [a, b] = [runner(300), runner(300)];
+    // A lock of 1 s, renewed every third of it: a stall of the shared event loop shorter than the
+    // slack (two thirds of a second) cannot let the other runner take the job.
+    const [a, b] = [runner(1000), runner(1000)];
     a.register('test.slow', slow);
     b.register('test.slow', slow);
     const id = await enqueueJob(t.db, 'test.slow', {});
@@ -41,7 +43,7 @@ describe('job runner across processes', () => {
     b.start();
     await until(async () => (await jobRow(id)).status === 'done');
     expect((await jobRow(id)).status).toBe('done');
-    // Five lock lengths went by: without the renewal the other runner would have run it again.
+    // Four lock lengths went by: without the renewal the other runner would have run it again.
     expect(runs).toEqual([id]);
     await Promise.all([a.stop(), b.stop()]);
   });

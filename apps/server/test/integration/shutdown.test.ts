@@ -179,6 +179,8 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | unde
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
+const LONG_ANSWER_PLEASE = 'A long answer, please';
+
 describe('SIGTERM to a server process under load', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-sigterm-'));
   let ai: FakeOpenAI;
@@ -254,33 +256,34 @@ describe('SIGTERM to a server process under load', () => {
     uploading.send(media.payload.subarray(0, media.payload.length / 2));
     const downloading = pacedRequest(url, `/api/drafts/${withMedia}/media`, { method: 'GET', headers, pauseAfterFirstChunk: true });
     downloading.send();
-    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
-    events.send();
-    const probes = startProbeLoad(url, cookie, 4);
-    // In flight means received: answers have begun, and the upload's request is in the server's log.
-    await Promise.all([downloading.firstChunk, events.firstChunk]);
-    await waitFor('the upload to be received', 30_000, () => acceptedUrls(server!.output()).includes(`/api/drafts/${uploadDraft}/media`));
-    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 30_000, () => {
-      const found = ffmpegOfServer();
-      return found.length > 0 ? found : undefined;
-    });
-    // The assistant's reply starts last and the model is slow until SIGTERM (30 words at a second
-    // each), so a slow machine's waits above cannot let the reply end before the signal.
-    ai.reply = () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    // The model is slow until SIGTERM (120 words a second apart: two minutes), so the waits below,
+    // long on a slow machine, cannot let the reply end before the signal. The clip job's own calls
+    // get an empty answer, which takes no time, so the slow model does not hold the job up.
+    const longAnswer = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    ai.reply = (messages) => (messages.some((m) => m.content === LONG_ANSWER_PLEASE) ? longAnswer : '');
     ai.chunkDelayMs = 1000;
     const assistant = pacedRequest(url, '/api/assistant/stream', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
     });
-    assistant.send(Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: 'A long answer, please' }] })));
+    assistant.send(Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: LONG_ANSWER_PLEASE }] })));
     assistant.send();
-    await assistant.firstChunk;
+    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
+    events.send();
+    const probes = startProbeLoad(url, cookie, 4);
+    // In flight means received: answers have begun, and the upload's request is in the server's log.
+    await Promise.all([downloading.firstChunk, assistant.firstChunk, events.firstChunk]);
+    await waitFor('the upload to be received', 30_000, () => acceptedUrls(server!.output()).includes(`/api/drafts/${uploadDraft}/media`));
+    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 30_000, () => {
+      const found = ffmpegOfServer();
+      return found.length > 0 ? found : undefined;
+    });
 
     const inFlight = { uploading, downloading, assistant, events };
     expect(Object.entries(inFlight).filter(([, r]) => !r.inFlight())).toEqual([]);
     const sentAt = performance.now();
     server.child.kill('SIGTERM');
-    ai.chunkDelayMs = 100;
+    ai.chunkDelayMs = 20;
     // The slow clients carry on after the signal.
     setTimeout(() => {
       uploading.send(media.payload.subarray(media.payload.length / 2));
@@ -300,7 +303,7 @@ describe('SIGTERM to a server process under load', () => {
     expect(downloaded.body.equals(video)).toBe(true);
     const streamed = await assistant.result;
     expect(streamed).toMatchObject({ status: 200, complete: true });
-    expect(streamed.body.toString()).toContain('word29');
+    expect(streamed.body.toString()).toContain('word119');
     expect(streamed.body.toString()).toContain('"done":true');
     // The event stream ends cleanly (EventSource reconnects elsewhere); it is not cut off.
     expect(await events.result).toMatchObject({ status: 200, complete: true });
