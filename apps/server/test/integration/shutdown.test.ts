@@ -229,25 +229,9 @@ describe('SIGTERM to a server process under load', () => {
     attached.send();
     expect((await attached.result).status).toBe(200);
 
-    // A clip job running ffmpeg in the server.
-    const clip = await multipartBody([
-      { name: 'clip_duration', value: '15' },
-      { name: 'num_clips', value: '3' },
-      { name: 'add_subtitles', value: 'true' },
-      { name: 'async', value: 'true' },
-      { name: 'video_file', file: video, filename: 'talk.mp4', type: 'video/mp4' },
-    ]);
-    const submitting = pacedRequest(url, '/api/process', { method: 'POST', headers: { ...headers, ...clip.headers } });
-    submitting.send(clip.payload);
-    submitting.send();
-    const processed = await submitting.result;
-    expect(processed.status, processed.body.toString()).toBe(202);
-    const jobId = (JSON.parse(processed.body.toString()) as { job_id: string }).job_id;
-    const ffmpegOfServer = () => livingProcessesMentioning(dataDir).filter((p) => p.ppid === server?.pid && /ffmpeg/.test(p.args));
-    await waitFor('an ffmpeg of the clip job', 60_000, () => ffmpegOfServer().length > 0);
-
     // Requests in flight when SIGTERM comes: a slow upload (half sent), a slow reader of a video,
-    // the assistant's streamed reply, the clip job's event stream, and callers sending small requests.
+    // the assistant's streamed reply, callers sending small requests, and (below) a clip job's
+    // event stream. All but the last wait for the test, so they are set up first.
     const uploadDraft = await newDraft();
     const uploading = pacedRequest(url, `/api/drafts/${uploadDraft}/media`, {
       method: 'POST',
@@ -268,14 +252,31 @@ describe('SIGTERM to a server process under load', () => {
     });
     assistant.send(Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: LONG_ANSWER_PLEASE }] })));
     assistant.send();
-    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
-    events.send();
     const probes = startProbeLoad(url, cookie, 4);
     // In flight means received: answers have begun, and the upload's request is in the server's log.
-    await Promise.all([downloading.firstChunk, assistant.firstChunk, events.firstChunk]);
+    await Promise.all([downloading.firstChunk, assistant.firstChunk]);
     await waitFor('the upload to be received', 30_000, () => acceptedUrls(server!.output()).includes(`/api/drafts/${uploadDraft}/media`));
-    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 30_000, () => {
-      const found = ffmpegOfServer();
+
+    // Last, a clip job, which runs ffmpeg in the server only for as long as its work takes (seconds),
+    // so the signal goes as soon as one of its ffmpeg processes is seen.
+    const clip = await multipartBody([
+      { name: 'clip_duration', value: '15' },
+      { name: 'num_clips', value: '3' },
+      { name: 'add_subtitles', value: 'true' },
+      { name: 'async', value: 'true' },
+      { name: 'video_file', file: video, filename: 'talk.mp4', type: 'video/mp4' },
+    ]);
+    const submitting = pacedRequest(url, '/api/process', { method: 'POST', headers: { ...headers, ...clip.headers } });
+    submitting.send(clip.payload);
+    submitting.send();
+    const processed = await submitting.result;
+    expect(processed.status, processed.body.toString()).toBe(202);
+    const jobId = (JSON.parse(processed.body.toString()) as { job_id: string }).job_id;
+    const events = pacedRequest(url, `/api/clipper/jobs/${jobId}/events`, { method: 'GET', headers });
+    events.send();
+    await events.firstChunk;
+    const ffmpegAtSigterm = await waitFor('an ffmpeg of the clip job', 60_000, () => {
+      const found = livingProcessesMentioning(dataDir).filter((p) => p.ppid === server?.pid && /ffmpeg/.test(p.args));
       return found.length > 0 ? found : undefined;
     });
 
