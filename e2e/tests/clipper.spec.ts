@@ -4,7 +4,6 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 test('video clipper: upload a generated video, watch progress, see the clips, download one', async ({ page }) => {
-  test.setTimeout(120_000);
   const { mp4 } = await makeTestVideo();
   await signUpViaApi(page, uniqueEmail('clipper'));
   await page.goto('/dashboard/video-clipper');
