@@ -25,8 +25,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  // A journey's time limit, not a speed check: on a VM running five times slower than usual the
-  // longest ones (the channel flow, axe on every public page) took 50–55 s, too near a 60 s limit.
+  // A journey's time limit, not a speed check: on a slow VM (the whole suite in 7.4 min against the
+  // usual 2) the longest ones (the channel flow, axe on every public page) took 50–55 s of 60.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {

@@ -22,8 +22,8 @@ async function checkDialog(page: Page, name: string) {
 }
 
 test.describe('accessibility (axe-core)', () => {
-  // Each journey runs axe a dozen times: 100 s for the dashboard one on a VM running five times
-  // slower than usual, so twice the other journeys' limit.
+  // Each journey runs axe a dozen times: 100 s for the dashboard one on a slow VM (where the whole
+  // suite took 7.4 min against the usual 2), so twice the other journeys' limit.
   test.describe.configure({ timeout: 240_000 });
 
   test('public pages, signed out, on a desktop and a phone', async ({ page }) => {
