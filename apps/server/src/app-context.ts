@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createFreshReads, type FreshReads } from './lib/fresh-reads.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { JobRunner } from './lib/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -21,8 +20,6 @@ export interface AppContext {
   mailer: Mailer;
   files: FileStore;
   jobs: JobRunner;
-  /** List answers kept until the database changes (ADR 048). */
-  reads: FreshReads;
 }
 
 /**
@@ -41,7 +38,6 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
     db: database.db,
     auth: createAuth(config, database, mailer),
     mailer,
-    reads: createFreshReads(database, config.READ_CACHE_MB * 1024 * 1024),
     files: createFileStore(config),
     jobs: new JobRunner({
       db: database.db,

@@ -7,7 +7,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { closeAppContext, createAppContext } from './app-context.ts';
 import { createLogger } from './lib/logger.ts';
-import { createRequestLogController } from './lib/request-log-controller.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import type { DestinationStream } from 'pino';
 import { clipperRoutes } from './modules/clipper/routes.ts';
@@ -48,7 +47,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    logController: createRequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -59,15 +59,14 @@ describe('loadConfig', () => {
     expect(configErrorFor({ SQLITE_SYNCHRONOUS: 'off' }).problems).toEqual(['SQLITE_SYNCHRONOUS="off": must be full or normal']);
   });
 
-  it('reads the session cache and load-shedding thresholds, 0 turning a check off', () => {
+  it('reads the load-shedding thresholds, 0 turning a check off', () => {
     const defaults = loadConfig({});
-    expect(defaults.SESSION_CACHE_SECONDS).toBe(60);
     expect(defaults.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(500);
     expect(defaults.OVERLOAD_MAX_HEAP_MB).toBe(0);
     expect(defaults.OVERLOAD_MAX_DB_WAITING).toBe(100);
     expect(defaults.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
-    const set = loadConfig({ SESSION_CACHE_SECONDS: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_RSS_MB: '1024' });
-    expect([set.SESSION_CACHE_SECONDS, set.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, set.OVERLOAD_MAX_RSS_MB]).toEqual([0, 0, 1024]);
+    const set = loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_RSS_MB: '1024' });
+    expect([set.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, set.OVERLOAD_MAX_RSS_MB]).toEqual([0, 1024]);
     expect(configErrorFor({ OVERLOAD_RETRY_AFTER_SECONDS: '0' }).problems).toEqual([
       'OVERLOAD_RETRY_AFTER_SECONDS="0": must be a whole number from 1 to 3600',
     ]);

@@ -106,10 +106,6 @@ const ZEnv = z.object({
   AVATAR_MAX_BYTES: intFromEnv(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long Better Auth's check of the same cookie is reused; the session is still read every time (0 = off; ADR 043). */
-  SESSION_CACHE_SECONDS: intFromEnv(0, 3600, 60),
-  /** Memory for list answers kept until the database changes (SQLite only; 0 = off; ADR 048). */
-  READ_CACHE_MB: intFromEnv(0, 4096, 32),
   /** Load shedding (@fastify/under-pressure): 503 above any of these; 0 turns a check off. */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: intFromEnv(0, 60_000, 500),
   OVERLOAD_MAX_HEAP_MB: intFromEnv(0, 1_048_576, 0),

@@ -14,7 +14,6 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
-import { openSqliteChangeStamp } from './sqlite-change-stamp.ts';
 
 /**
  * Transactions begin with BEGIN IMMEDIATE: a deferred one that reads, then writes, fails at once with
@@ -55,13 +54,6 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** Queries waiting for a pooled connection (PostgreSQL); SQLite runs each at once: 0. */
   waitingQueries(): number;
-  /**
-   * A value that differs whenever committed data may have changed, for caches that must never be
-   * stale (lib/fresh-reads.ts). SQLite: the WAL-index header every commit rewrites
-   * (sqlite-change-stamp.ts); null while a commit is rewriting it. PostgreSQL has no such cheap signal
-   * across instances: null.
-   */
-  changeStamp(): string | null;
   close(): Promise<void>;
 }
 
@@ -69,8 +61,8 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
-    // NOTE: DESIGN.md section 3: WAL for concurrent readers, FULL sync so an acknowledged write survives a
-    // power loss; SQLITE_SYNCHRONOUS=normal trades that for cheap commits (ADR 044).
+    // WAL for concurrent readers, FULL sync so an acknowledged write survives a power loss;
+    // SQLITE_SYNCHRONOUS=normal trades that for cheap commits (ADR 044).
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma(`synchronous = ${target.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('foreign_keys = ON');
@@ -82,12 +74,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null,
     );
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const stamp = openSqliteChangeStamp(sqlite);
-    const close = async () => {
-      await db.destroy();
-      stamp.close();
-    };
-    return { db, kind: 'sqlite', waitingQueries: () => 0, changeStamp: stamp.read, close };
+    return { db, kind: 'sqlite', waitingQueries: () => 0, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -95,7 +82,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', waitingQueries: () => pool.waitingCount, changeStamp: () => null, close: () => db.destroy() };
+  return { db, kind: 'postgres', waitingQueries: () => pool.waitingCount, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -4,16 +4,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
-import { changeStampOf } from '../lib/change-stamp.ts';
 import { newId } from '../lib/ids.ts';
-import { createAuthCallTracker } from './auth-stores.ts';
-import { createSessionCache } from './session-cache.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -117,8 +114,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
         '/sign-up/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/request-password-reset': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/reset-password': { window: 60, max: config.SIGNIN_RATE_LIMIT },
-        // A read of a signed cookie, asked on every page view: counting it wrote a row each time,
-        // which also turned every kept list answer (ADR 048) into a miss for everyone.
+        // Reads the caller's own session: it checks no guessable secret (a signed cookie over a random
+        // token), so a limit protects nothing, while counting it would write a row per page view,
+        // which anyone could drive without an account (ADR 049).
         '/get-session': false,
       },
     },
@@ -135,13 +133,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     logger: { disabled: config.LOG_LEVEL === 'silent' },
     plugins: [bearer(), ...(oauthProviders.length ? [genericOAuth({ config: oauthProviders })] : [])],
   });
-  return Object.assign(auth, {
-    /** Every call into Better Auth goes through here (auth-stores.ts). */
-    run: createAuthCallTracker(),
-    sessions: createSessionCache<CachedSession>(config.SESSION_CACHE_SECONDS * 1000),
-    findSessionUser: (token: string) => findSessionUser(database.db, token),
-    changeStamp: (request: FastifyRequest) => changeStampOf(request, database),
-  });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -161,51 +153,12 @@ declare module 'fastify' {
 }
 
 export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const { cookie, authorization } = request.headers;
   // A session is a cookie or a bearer token (bearer plugin); without either there is none to look up.
-  if (!cookie && !authorization) return null;
-  // Credentials Better Auth accepted a moment ago: their session and user, read fresh (ADR 043).
-  const key = `${cookie ?? ''}\n${authorization ?? ''}`;
-  const cached = auth.sessions.get(key);
-  if (cached) {
-    // On SQLite the user read last time stands while the database reports no change at all since
-    // (sign-out, revocation and role changes are all writes) and the session has not expired (ADR 048).
-    const stamp = auth.changeStamp(request);
-    if (cached.user && stamp !== null && stamp === cached.stamp && cached.expiresAt > Date.now()) return cached.user;
-    const found = await auth.findSessionUser(cached.token);
-    if (found) {
-      Object.assign(cached, { user: found.user, expiresAt: found.expiresAt, stamp });
-      return found.user;
-    }
-    auth.sessions.delete(key);
-  }
-  const session = await auth.run(() => auth.api.getSession({ headers: fromNodeHeaders(request.headers) }));
+  if (!request.headers.cookie && !request.headers.authorization) return null;
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const expiresAt = new Date(session.session.expiresAt).getTime();
-  auth.sessions.set(key, { token: session.session.token, expiresAt }, expiresAt);
   const { id, email, name, image, role } = session.user as typeof session.user & { role?: string };
   return { id, email, name, image: image ?? null, role: role ?? 'client' };
-}
-
-/** A session Better Auth accepted for a request's credentials; its user and the change stamp read before it, once read. */
-interface CachedSession {
-  token: string;
-  expiresAt: number;
-  user?: SessionUser;
-  stamp?: string | null;
-}
-
-/** The user of an unexpired session, and when it expires, in one indexed read. */
-async function findSessionUser(db: Db, token: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
-  const row = await db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select(['user.id', 'user.email', 'user.name', 'user.image', 'user.role', 'session.expiresAt'])
-    .where('session.token', '=', token)
-    .executeTakeFirst();
-  const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
-  if (!row || expiresAt <= Date.now()) return null;
-  return { user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role }, expiresAt };
 }
 
 /** Better Auth answers failures as { code, message }; the API's convention adds { error } beside them. */
@@ -235,7 +188,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         headers.set('x-forwarded-for', request.ip);
         const body = request.method === 'GET' || !request.body ? undefined : (request.body as Buffer);
         const authRequest = new Request(new URL(request.url, config.baseUrl), { method: request.method, headers, body });
-        const response = await auth.run(() => auth.handler(authRequest));
+        const response = await auth.handler(authRequest);
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           // Fastify sets content-length for the body it sends (which may gain an error field).

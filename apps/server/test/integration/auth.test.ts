@@ -107,6 +107,27 @@ describe('identity limits and cookie security', () => {
     }
   });
 
+  it('never limits or records session checks: a forged or missing cookie gets null, and no row is written', async () => {
+    const t = await createTestApp({ SIGNIN_RATE_LIMIT: '2' });
+    try {
+      const { cookie } = await signUp(t.app, { email: 'pages@example.com', name: 'Pages' });
+      const rateLimitRows = async () => (await t.db.selectFrom('rateLimit').select('id').execute()).length;
+      const before = await rateLimitRows();
+      const forged = `${cookie.split('=')[0]}=forged.token`;
+      for (let i = 0; i < 5; i++) {
+        const own = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+        expect(own.statusCode).toBe(200);
+        expect(own.json().user.email).toBe('pages@example.com');
+        const other = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: forged } });
+        expect(other.statusCode).toBe(200);
+        expect(other.json()).toBeNull();
+      }
+      expect(await rateLimitRows()).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('marks the session cookie Secure when the app is served over https', async () => {
     const t = await createTestApp({ BASE_URL: 'https://hookline.example' });
     try {
