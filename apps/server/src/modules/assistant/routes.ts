@@ -71,6 +71,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/assistant/stream',
     {
       onRequest: rateLimit,
+      // Each event must reach the browser as it is written; a compressor would hold them back.
+      compress: false,
       schema: {
         tags: ['assistant'],
         summary: 'The assistant reply, streamed as server-sent events',

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import net from 'node:net';
 import https from 'node:https';
+import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { JobContext } from '../../lib/jobs/job-queue.ts';
 import { getWebhookSecret } from '../settings/settings-store.ts';
 import { guardedLookup, isPrivateAddress, PRIVATE_TARGET_MESSAGE } from './ssrf-guard.ts';
-import { signWebhook } from './sign-webhook.ts';
 import { newId } from '../../lib/ids.ts';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
@@ -58,14 +58,14 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
 export async function deliverWebhook(db: Db, allowPrivate: boolean, payload: unknown, job: JobContext): Promise<void> {
   const event = ZWebhookJob.parse(payload);
   const body = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
-  const timestamp = Math.floor(Date.now() / 1000);
+  const sentAt = new Date();
   const secret = await getWebhookSecret(db);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Hookline-Webhooks/1',
     'webhook-id': event.eventId,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, event.eventId, timestamp, body),
+    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(event.eventId, sentAt, body),
   };
   let status: number | null = null;
   let error: string | null = null;

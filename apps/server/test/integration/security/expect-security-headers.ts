@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 /**
- * The headers every answer carries (docs/architecture.md section 8), whatever its status or type:
- * a CSP that forbids framing, nosniff, no framing in older browsers, and HSTS exactly when the
- * app is served over https.
+ * The headers every answer carries, whatever its status or type: a CSP that forbids framing and
+ * posting forms elsewhere, nosniff, no framing in older browsers, a referrer policy, a permissions
+ * policy, and HSTS exactly when the app is served over https.
  */
 export function expectSecurityHeaders(response: LightMyRequestResponse, options: { https: boolean; where: string }) {
   const { headers } = response;
@@ -13,9 +13,11 @@ export function expectSecurityHeaders(response: LightMyRequestResponse, options:
   expect(
     csp.split(';').map((d) => d.trim()),
     `${where}: CSP`,
-  ).toEqual(expect.arrayContaining(["frame-ancestors 'none'", "default-src 'self'", "object-src 'none'"]));
+  ).toEqual(expect.arrayContaining(["frame-ancestors 'none'", "default-src 'self'", "object-src 'none'", "form-action 'self'"]));
   expect(headers['x-content-type-options'], `${where}: nosniff`).toBe('nosniff');
   expect(headers['x-frame-options'], `${where}: X-Frame-Options`).toBe('DENY');
+  expect(headers['referrer-policy'], `${where}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], `${where}: Permissions-Policy`).toMatch(/camera=\(\), microphone=\(\)/);
   if (options.https) expect(headers['strict-transport-security'], `${where}: HSTS`).toBe('max-age=31536000; includeSubDomains');
   else expect(headers['strict-transport-security'], `${where}: no HSTS over http`).toBeUndefined();
 }

@@ -228,6 +228,32 @@ describe('served over http', () => {
     }
   });
 
+  it('compresses API answers of 1 kB or more for browsers that accept it, and leaves small ones alone', async () => {
+    for (let i = 0; i < 3; i++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/drafts',
+        headers: { cookie },
+        payload: { type: 'post', text: 'Long '.repeat(200) },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const plain = await t.app.inject({ url: '/api/drafts', headers: { cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const compressed = await t.app.inject({ url: '/api/drafts', headers: { cookie, 'accept-encoding': encoding } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(decode(compressed.rawPayload).toString())).toEqual(plain.json());
+      expectSecurityHeaders(compressed, { https: false, where: `compressed ${encoding}` });
+    }
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('Better Auth refuses cross-site sign-in and sign-up (login CSRF) and cross-site changes to a session', async () => {
     const attempts: Array<[string, Record<string, unknown>, string]> = [
       ['/api/auth/sign-in/email', { email: 'plain@headers.test', password: 'correct-horse-1' }, ''],
