@@ -1,6 +1,6 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueJob, JobRunner } from '../../src/lib/jobs/job-queue.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enqueueJob, JobRunner, type JobContext } from '../../src/lib/jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Two runners on one database stand for two processes (app instances or workers) sharing the queue. */
@@ -15,6 +15,9 @@ describe('job runner across processes', () => {
     await Promise.all(runners.map((r) => r.stop()));
     await t?.close();
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const runner = (lockMs: number) => {
     const r = new JobRunner({ db: t.db, kind: t.target.kind, log: pino({ level: 'silent' }), pollMs: 20, retryBaseMs: 10, lockMs });
@@ -22,28 +25,57 @@ describe('job runner across processes', () => {
     return r;
   };
   const jobRow = (id: string) => t.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const until = async (check: () => Promise<boolean> | boolean) => {
-    const deadline = Date.now() + 15_000;
-    while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  };
+  /** Polls the database until the job has `status` (a runner's poll and a database round trip may take a while on a busy machine). */
+  const untilStatus = (id: string, status: string) =>
+    expect.poll(async () => (await jobRow(id)).status, { timeout: 15_000, interval: 20 }).toBe(status);
 
-  it('keeps the lock of a job that runs longer than the lock, so no other runner takes it over', async () => {
+  it('renews the lock of a job that runs longer than the lock, so no other runner takes it over', async () => {
+    // The runners read the time from Date, which the test sets (vi.setSystemTime without fake
+    // timers: Date stands still, timers run): the lock runs out when the test says, not when a busy
+    // machine happens to be slow.
+    const start = Date.now();
+    vi.setSystemTime(start);
     const runs: string[] = [];
-    const slow = async (_payload: unknown, job: { id: string }) => {
+    let finish = () => {};
+    const slow = async (_payload: unknown, job: JobContext) => {
       runs.push(job.id);
-      await new Promise((r) => setTimeout(r, 4000));
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+        job.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
     };
-    // A lock of 1 s, renewed every third of it: a stall of the shared event loop shorter than the
-    // slack (two thirds of a second) cannot let the other runner take the job.
-    const [a, b] = [runner(1000), runner(1000)];
+    // A lock of 300 ms, renewed every 100 ms (a third of it) of real time.
+    const lockMs = 300;
+    const a = runner(lockMs);
     a.register('test.slow', slow);
-    b.register('test.slow', slow);
     const id = await enqueueJob(t.db, 'test.slow', {});
     a.start();
+    await vi.waitFor(() => expect(runs).toEqual([id]), { timeout: 15_000 });
+    expect((await jobRow(id)).lockedUntil).toBe(new Date(start + lockMs).toISOString());
+
+    // Much later, long after that lock ran out: the next renewal holds the job from now on.
+    const later = start + 10_000;
+    vi.setSystemTime(later);
+    await expect
+      .poll(async () => (await jobRow(id)).lockedUntil, { timeout: 15_000, interval: 20 })
+      .toBe(new Date(later + lockMs).toISOString());
+
+    // Another runner polls at that same moment: it takes a job that is due (the marker), not the
+    // one whose lock was renewed; without the renewal it would have run it a second time.
+    const b = runner(lockMs);
+    b.register('test.slow', async (_payload, job) => {
+      runs.push(job.id);
+    });
+    b.register('test.marker', async () => {});
+    const marker = await enqueueJob(t.db, 'test.marker', {});
     b.start();
-    await until(async () => (await jobRow(id)).status === 'done');
-    expect((await jobRow(id)).status).toBe('done');
-    // Four lock lengths went by: without the renewal the other runner would have run it again.
+    // One lane takes due jobs oldest first: once the marker is done, B has passed over the slow job.
+    await untilStatus(marker, 'done');
+    expect(runs).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 });
+
+    finish();
+    await untilStatus(id, 'done');
     expect(runs).toEqual([id]);
     await Promise.all([a.stop(), b.stop()]);
   });
@@ -57,7 +89,7 @@ describe('job runner across processes', () => {
     });
     const id = await enqueueJob(t.db, 'test.stoppable', {}, { maxAttempts: 1 });
     r.start();
-    await until(() => started);
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 15_000 });
     await r.stop();
     expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null, lastError: null });
 
@@ -68,7 +100,7 @@ describe('job runner across processes', () => {
       done.push(job.id);
     });
     next.start();
-    await until(async () => (await jobRow(id)).status === 'done');
+    await untilStatus(id, 'done');
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
     expect(done).toEqual([id]);
   });
@@ -82,12 +114,10 @@ describe('job runner across processes', () => {
     const short = await enqueueJob(t.db, 'test.short', {});
     const foreign = await enqueueJob(t.db, 'test.for-another-process', {});
     r.start();
-    await until(async () => (await jobRow(short)).status === 'done');
-    expect((await jobRow(short)).status).toBe('done');
+    await untilStatus(short, 'done');
     expect((await jobRow(long)).status).toBe('running');
     release();
-    await until(async () => (await jobRow(long)).status === 'done');
-    expect((await jobRow(long)).status).toBe('done');
+    await untilStatus(long, 'done');
     // Another kind of process (with a handler for it) will take this one.
     expect(await jobRow(foreign)).toMatchObject({ status: 'pending', attempts: 0 });
   });
