@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '../../../src/modules/settings/settings-store.ts';
 import { signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { multipartBody, type MultipartPart } from '../../support/multipart.ts';
+import { livingProcessesMentioning } from '../../support/server-process.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../support/test-app.ts';
 import { makeTestVideo } from '../../clipper/make-test-video.ts';
 
@@ -23,14 +24,6 @@ async function startPrivateTarget() {
     connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Every file under a directory, as paths relative to it. */
@@ -168,7 +161,13 @@ describe('SSRF: webhook URLs aimed at private targets (WEBHOOK_ALLOW_PRIVATE off
       t.db.selectFrom('job').select(['status', 'attempts', 'lastError']).where('type', '=', 'webhook.deliver').execute();
     expect(await webhookJobs()).toHaveLength(queued);
     // Every attempt of every event (8 each, backoff from 10 ms) runs and fails.
-    await waitFor(async () => (await webhookJobs()).every((job) => job.status === 'failed'), 'every delivery to fail for good', 60_000);
+    await expect
+      .poll(async () => (await webhookJobs()).filter((job) => job.status !== 'failed'), {
+        timeout: 60_000,
+        interval: 25,
+        message: 'deliveries not yet failed for good',
+      })
+      .toEqual([]);
     const deliveries = await t.db.selectFrom('webhookDelivery').select(['url', 'status', 'error']).execute();
     expect(deliveries.length).toBe(queued * 8);
     for (const delivery of deliveries) {
@@ -209,8 +208,9 @@ describe('SSRF: redirects are not followed (WEBHOOK_ALLOW_PRIVATE on, a local re
     expect((await founder.put('/api/admin/settings', { ...SETTINGS, webhookUrl })).statusCode).toBe(200);
     await founder.post('/api/admin/requests', { type: 'support', subject: `Redirect ${status}`, requester: 'r@hostile.test' });
     const first = () => t.db.selectFrom('webhookDelivery').selectAll().where('url', '=', webhookUrl).executeTakeFirst();
-    await waitFor(async () => Boolean(await first()), 'the first attempt');
-    expect(await first()).toMatchObject({ status: 'failed', responseStatus: status, error: `redirect ${status} not followed` });
+    await expect
+      .poll(first, { timeout: 15_000, interval: 25, message: 'the first attempt' })
+      .toMatchObject({ status: 'failed', responseStatus: status, error: `redirect ${status} not followed` });
     expect(redirected.some((url) => url.endsWith(`status=${status}`))).toBe(true);
     expect(target.connections).toEqual([]);
   });
@@ -223,7 +223,7 @@ describe('SSRF: redirects are not followed (WEBHOOK_ALLOW_PRIVATE on, a local re
       await founder.post('/api/admin/requests', { type: 'support', subject: `Control ${host}`, requester: 'r@hostile.test' });
       const delivered = () =>
         t.db.selectFrom('webhookDelivery').selectAll().where('url', '=', webhookUrl).where('status', '=', 'succeeded').executeTakeFirst();
-      await waitFor(async () => Boolean(await delivered()), `a delivery to ${host}`);
+      await expect.poll(delivered, { timeout: 15_000, interval: 25, message: `a delivery to ${host}` }).toBeDefined();
     }
     expect(target.connections.length).toBeGreaterThanOrEqual(3);
   });
@@ -362,19 +362,14 @@ describe('uploads: file names, sizes and contents', () => {
         type: 'video/mp4',
       },
     ]);
-    // Sent in 32 KB chunks, one per turn of the event loop, so the upload can be watched growing on disk.
+    // Sent in 32 KB chunks, one per turn of the event loop, and the disk is looked at before each
+    // chunk, so the upload is seen growing on disk however fast or slow the machine is.
     const chunks = Array.from({ length: Math.ceil(body.payload.length / 32768) }, (_, i) =>
       body.payload.subarray(i * 32768, (i + 1) * 32768),
     );
-    async function* slowly() {
-      for (const chunk of chunks) {
-        yield chunk;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
     let largest = 0;
     const clipperDir = path.join(t.dataDir, 'clipper');
-    const watch = setInterval(() => {
+    const measure = () => {
       for (const file of filesUnder(clipperDir)) {
         try {
           largest = Math.max(largest, fs.statSync(path.join(clipperDir, file)).size);
@@ -382,15 +377,20 @@ describe('uploads: file names, sizes and contents', () => {
           // Removed between listing and stat.
         }
       }
-    }, 1);
-    const response = await t.app
-      .inject({
-        method: 'POST',
-        url: '/api/process',
-        headers: { ...ORIGIN, ...body.headers, 'content-length': String(body.payload.length), cookie: client.cookie },
-        payload: Readable.from(slowly()),
-      })
-      .finally(() => clearInterval(watch));
+    };
+    async function* slowly() {
+      for (const chunk of chunks) {
+        yield chunk;
+        await new Promise((resolve) => setImmediate(resolve));
+        measure();
+      }
+    }
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/process',
+      headers: { ...ORIGIN, ...body.headers, 'content-length': String(body.payload.length), cookie: client.cookie },
+      payload: Readable.from(slowly()),
+    });
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json().detail).toBe('The video must be 4 MB or smaller.');
     expect(largest, 'bytes seen on disk during the upload').toBeGreaterThan(0);
@@ -424,6 +424,7 @@ describe('uploads: file names, sizes and contents', () => {
     expect(response.statusCode).toBe(415);
   });
 
+  // These two run ffprobe once per file, which takes seconds on a busy machine: hence a minute each.
   it('clipper: bytes that are not an accepted video are 415, whatever the name and type say', async () => {
     for (const [bytes, name] of [
       [Buffer.from('not a video'), 'talk.mp4'],
@@ -436,13 +437,15 @@ describe('uploads: file names, sizes and contents', () => {
       expect(response.json().error).toEqual(expect.any(String));
     }
     expect(filesUnder(path.join(t.dataDir, 'clipper'))).toEqual([]);
-  });
+  }, 60_000);
 
   it('clipper: playlists and other files that make ffmpeg fetch a URL are 415, and the URL is never fetched', async () => {
     const url = `http://127.0.0.1:${target.port}`;
     const hls = `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n${url}/segment0.ts\n#EXTINF:10.0,\n${url}/segment1.ts\n#EXT-X-ENDLIST\n`;
     const concat = `ffconcat version 1.0\nfile ${url}/a.mp4\nfile ${url}/b.mp4\n`;
     const sdp = `v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=video ${target.port} RTP/AVP 96\na=rtpmap:96 H264/90000\n`;
+    const clipJobs = () => t.db.selectFrom('clipJob').select('id').execute();
+    const jobsBefore = await clipJobs();
     for (const [text, name, type] of [
       [hls, 'playlist.m3u8', 'application/vnd.apple.mpegurl'],
       [hls, 'video.mp4', 'video/mp4'],
@@ -454,11 +457,15 @@ describe('uploads: file names, sizes and contents', () => {
       const response = await processVideo(Buffer.from(text), name, type);
       expect(response.statusCode, `${name}: ${response.body}`).toBe(415);
     }
-    // Give any stray ffmpeg a moment to connect before looking.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing is left that could still connect: each 415 came after its ffprobe had exited, no clip
+    // job (whose ffmpeg would run later) was created, and no process of this app's data is alive.
+    expect(await clipJobs()).toEqual(jobsBefore);
+    expect(livingProcessesMentioning(t.dataDir)).toEqual([]);
+    // One turn of the event loop, so a connection made before ffprobe exited has been accepted and counted.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(target.connections).toEqual([]);
     expect(filesUnder(path.join(t.dataDir, 'clipper'))).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('NUL characters (PostgreSQL text and file paths cannot hold them): a 400 naming the field, on every database', () => {
