@@ -20,7 +20,7 @@ export function requireUser(auth: Auth): onRequestAsyncHookHandler {
   };
 }
 
-/** For the admin scope: manager, admin and founder only (SPEC section 6). */
+/** For the admin scope: manager, admin and founder only. */
 export function requireStaff(auth: Auth): onRequestAsyncHookHandler {
   return async (request) => {
     const user = request.user ?? (await readSessionUser(auth, request));

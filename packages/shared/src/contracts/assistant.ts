@@ -6,7 +6,7 @@ export const ASSISTANT_SCHEMA_MAX_CHARS = 200_000;
 
 export const ASSISTANT_ROLES = ['user', 'assistant'] as const;
 
-/** One turn of a conversation (SPEC section 3: Assistant message). */
+/** One turn of a conversation: who spoke and what. */
 export const ZAssistantMessage = z.object({
   role: z.enum(ASSISTANT_ROLES, { error: 'Role must be user or assistant' }),
   content: z
@@ -17,7 +17,7 @@ export const ZAssistantMessage = z.object({
 });
 export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;
 
-/** POST /api/assistant and POST /api/assistant/stream body (SPEC section 7). */
+/** POST /api/assistant and POST /api/assistant/stream body. */
 export const ZAssistantRequest = z.object({
   messages: z
     .array(ZAssistantMessage, { error: 'Messages must be a list of { role, content }' })

@@ -9,7 +9,7 @@ export type TDraftType = z.infer<typeof ZDraftType>;
 export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published'] as const;
 export type TDraftStatus = (typeof DRAFT_STATUSES)[number];
 
-/** SPEC section 9: queue offset one hour; simulated publish delay 1.2 s. */
+/** Queue schedules one hour ahead; Publish now completes about 1.2 s later. */
 export const QUEUE_OFFSET_MS = 60 * 60 * 1000;
 export const PUBLISH_DELAY_MS = 1200;
 

@@ -4,7 +4,7 @@ import { ONBOARDING_CHANNELS, ZOnboardingData } from './onboarding.ts';
 const MINIMAL = { name: 'Ana', email: 'ana@example.com', brand: 'Ana Co', goals: 'Grow', cadence: 'Weekly' };
 
 describe('ZOnboardingData', () => {
-  it('offers the seven SPEC channels', () => {
+  it('offers the seven channels of the questionnaire', () => {
     expect(ONBOARDING_CHANNELS).toEqual(['YouTube', 'Instagram', 'X/Twitter', 'LinkedIn', 'TikTok', 'Blog', 'Newsletter']);
   });
 

@@ -15,7 +15,7 @@ const ZPhotoUrl = z
   .max(2000, 'Photo URL must be at most 2000 characters')
   .refine((value) => value.startsWith('/api/files/') || /^https?:\/\/[^\s]+$/i.test(value), 'Photo URL must be an http(s) address');
 
-/** PATCH /api/me/profile: empty values are sent as null (SPEC: Profile update). */
+/** PATCH /api/me/profile: empty values are sent as null and clear the field. */
 export const ZUpdateProfileRequest = z.object({
   displayName: z.string().trim().max(120, 'Display name must be at most 120 characters').nullable(),
   photoURL: ZPhotoUrl.nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Channel providers a workspace can connect (SPEC section 3: values google, linkedin). */
+/** Channel providers a workspace can connect (google, linkedin). */
 export const SOCIAL_PROVIDERS = ['google', 'linkedin'] as const;
 export const ZSocialProvider = z.enum(SOCIAL_PROVIDERS);
 export type TSocialProvider = z.infer<typeof ZSocialProvider>;
@@ -8,7 +8,7 @@ export type TSocialProvider = z.infer<typeof ZSocialProvider>;
 /** What users call each provider's channel: a Google connection publishes to YouTube. */
 export const SOCIAL_PROVIDER_LABELS: Record<TSocialProvider, string> = { google: 'YouTube', linkedin: 'LinkedIn' };
 
-/** SPEC section 4: channel connection status; needs_reauth is shown as 'Re-auth needed'. */
+/** A channel connection's status; needs_reauth is shown as 'Re-auth needed'. */
 export const SOCIAL_CONNECTION_STATUSES = ['connected', 'needs_reauth', 'disconnected'] as const;
 export const ZSocialConnectionStatus = z.enum(SOCIAL_CONNECTION_STATUSES);
 export type TSocialConnectionStatus = z.infer<typeof ZSocialConnectionStatus>;

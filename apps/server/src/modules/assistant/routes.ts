@@ -31,7 +31,7 @@ async function unlessGone<T>(signal: AbortSignal, work: Promise<T>): Promise<T> 
   }
 }
 
-/** POST /api/assistant and its streaming variant /api/assistant/stream (SPEC section 7). */
+/** POST /api/assistant and its streaming variant /api/assistant/stream. */
 export const assistantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const ai = createAiClient(ctx.config);
 

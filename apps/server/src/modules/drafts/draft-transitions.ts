@@ -7,7 +7,7 @@ import { getDraftRow, toDraft } from './draft-row.ts';
 export const PUBLISH_JOB = 'draft.publish';
 
 /**
- * The SPEC's draft state machine, enforced here:
+ * The draft state machine, enforced here:
  * draft → queued (Queue: one hour ahead); draft | queued → publishing (Publish now) → published by the
  * job runner 1.2 s later; queued → queued (Re-queue: one hour ahead again); published offers only Delete.
  * The guarded UPDATE (… WHERE status IN allowed) makes a racing second transition a 409, not a double one.

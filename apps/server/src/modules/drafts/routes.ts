@@ -28,18 +28,14 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { db } = ctx;
   const workspaceId = async (request: Parameters<typeof sessionUserOf>[0]) => (await workspaceOfUser(db, sessionUserOf(request))).id;
 
-  app.get(
-    '/api/drafts',
-    { schema: { tags, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } },
-    async (request) => {
-      let query = db
-        .selectFrom('draft')
-        .selectAll()
-        .where('workspaceId', '=', await workspaceId(request));
-      if (request.query.channel) query = query.where('channel', '=', request.query.channel);
-      return (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1000).execute()).map(toDraft);
-    },
-  );
+  app.get('/api/drafts', { schema: { tags, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } }, async (request) => {
+    let query = db
+      .selectFrom('draft')
+      .selectAll()
+      .where('workspaceId', '=', await workspaceId(request));
+    if (request.query.channel) query = query.where('channel', '=', request.query.channel);
+    return (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1000).execute()).map(toDraft);
+  });
 
   app.post('/api/drafts', { schema: { tags, body: ZCreateDraftRequest, response: { 201: ZDraft, ...errors } } }, async (request, reply) => {
     const now = new Date().toISOString();

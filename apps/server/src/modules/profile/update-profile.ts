@@ -8,7 +8,7 @@ export async function getProfile(db: Db, userId: string): Promise<TProfile> {
   return { uid: user.id, email: user.email, displayName: user.name || null, photoURL: user.image, role: user.role };
 }
 
-/** Null clears a value (SPEC: empty display name or photo URL is sent as null). */
+/** Null clears a value (the profile dialog sends an emptied display name or photo URL as null). */
 export async function updateProfile(db: Db, userId: string, input: TUpdateProfileRequest): Promise<TProfile> {
   await db
     .updateTable('user')

@@ -4,7 +4,7 @@ import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getRequest } from './request-row.ts';
 
-/** Any status can follow any other (SPEC section 4). */
+/** Any status can follow any other: staff may reopen a closed request. */
 export async function setRequestStatus(db: Db, id: string, status: TRequestStatus, who: string): Promise<TRequest> {
   return db.transaction().execute(async (trx) => {
     const current = await getRequest(trx, id);

@@ -3,8 +3,8 @@ import { ZAdminSettings, type TAdminSettings } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 
 /**
- * SPEC section 9 defaults. NOTE: the SPEC's default webhook URL pointed at the vendor's own API host;
- * a self-hosted install sends its events nowhere until an admin sets a URL (docs/architecture.md).
+ * The settings before an admin saves any. The webhook URL starts empty: a self-hosted install sends
+ * its events nowhere until an admin sets a URL (ADR 029).
  */
 export const DEFAULT_SETTINGS: TAdminSettings = {
   supportEmail: 'support@hookline.app',

@@ -59,7 +59,7 @@ function candidate(
   };
 }
 
-/** The providers with both a client id and a secret, in SPEC order (google, linkedin). */
+/** The providers with both a client id and a secret, in the order the settings page lists them (google, linkedin). */
 export function listChannelProviders(config: AppConfig): ChannelProvider[] {
   return SOCIAL_PROVIDERS.flatMap((id): ChannelProvider[] => {
     const { clientId, clientSecret, ...rest } = candidate(config, id);

@@ -28,7 +28,7 @@ const tags = ['social'];
 const ZProviderParams = z.object({ provider: z.string().max(32) });
 
 /**
- * Channel connections under /api/social (SPEC section 7). The auth and callback routes are browser
+ * Channel connections under /api/social. The auth and callback routes are browser
  * navigations: they answer with redirects, also when signed out (to the sign-in page) or on failure
  * (to the settings page with ?channelError=).
  */

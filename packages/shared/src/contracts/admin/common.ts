@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 
-/** page and pageSize of every admin list (SPEC: page sizes 10, 20, 50). */
+/** page and pageSize of every admin list (the lists offer 10, 20 or 50 rows a page). */
 export const ZPagination = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
   pageSize: z.coerce
