@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 export interface ServerSentEvent {
   /** The `event:` name; 'message' when the event has none. */
   event: string;
@@ -6,44 +8,21 @@ export interface ServerSentEvent {
 
 /**
  * The events of a text/event-stream body as they arrive (the EventSource wire format; EventSource
- * itself cannot POST). Pieces may split lines and even characters anywhere.
+ * itself cannot POST). Pieces may split lines, line ends and even characters anywhere; an event
+ * the stream ends before finishing (no blank line after it) is dropped.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const parsed: ServerSentEvent[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ event: event ?? 'message', data }) });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
-
-  function* takeLines(final: boolean): Generator<ServerSentEvent> {
-    const lines = buffer.split(/\r\n|\r|\n/);
-    // The last piece may be an unfinished line, unless the stream has ended.
-    buffer = final ? '' : (lines.pop() ?? '');
-    for (const line of lines) {
-      if (line === '') {
-        if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
-        event = '';
-        data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-  }
-
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      yield* takeLines(false);
+      if (done) return;
+      parser.feed(decoder.decode(value, { stream: true }));
+      yield* parsed.splice(0);
     }
-    buffer += decoder.decode();
-    yield* takeLines(true);
   } finally {
     // Stops the download when the reader leaves early (an error event, or Stop).
     reader.cancel().catch(() => {});
