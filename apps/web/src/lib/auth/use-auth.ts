@@ -11,7 +11,10 @@ export interface AuthUser {
 }
 
 export interface AuthState {
-  /** False until the first answer about the session arrives (SPEC section 4: no flash of signed-out content). */
+  /**
+   * False until the first answer about the session arrives, so that pages can wait instead of
+   * showing signed-out content to a signed-in user for a moment.
+   */
   loaded: boolean;
   user: AuthUser | null;
   isStaff: boolean;
@@ -21,13 +24,8 @@ export interface AuthState {
 }
 
 type AuthClient = typeof authClient;
-type SessionState = ReturnType<AuthClient['useSession']>;
-/** The client's session store, the one its useSession hook reads. */
-interface SessionStore {
-  get(): SessionState;
-  subscribe(listener: (value: SessionState) => void): () => void;
-}
-const sessionStore = (client: AuthClient): SessionStore => client.$store.atoms.session as SessionStore;
+/** What Better Auth's session atom (`authClient.useSession`) holds: the session, or where its request stands. */
+type SessionState = ReturnType<AuthClient['useSession']['get']>;
 
 let clientLoad: Promise<AuthClient> | undefined;
 
@@ -40,15 +38,17 @@ export function loadAuthClient(): Promise<AuthClient> {
   return clientLoad;
 }
 
-// The session as the client's session store last reported it; null until the client is loaded.
+// The session as the atom last reported it; null until the client is loaded.
 let session: SessionState | null = null;
 
+// The atom asks the server for the session when its first subscriber arrives, and again on
+// refetch(), after sign-in and sign-out, and when the window regains focus.
 function subscribeToSession(onChange: () => void) {
   let stop: (() => void) | undefined;
   let unsubscribed = false;
   void loadAuthClient().then((client) => {
     if (unsubscribed) return;
-    stop = sessionStore(client).subscribe((value) => {
+    stop = client.useSession.subscribe((value) => {
       session = value;
       onChange();
     });
@@ -70,10 +70,7 @@ export function useAuth(): AuthState {
     user,
     isStaff: isStaffRole(user?.role),
     isFounder: user?.role === 'founder',
-    refresh: async () =>
-      sessionStore(await loadAuthClient())
-        .get()
-        .refetch(),
+    refresh: async () => (await loadAuthClient()).useSession.get().refetch(),
     signOut: async () => (await loadAuthClient()).signOut(),
   };
 }
