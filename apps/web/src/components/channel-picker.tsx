@@ -1,7 +1,7 @@
 import { ONBOARDING_CHANNELS, type TOnboardingChannel } from '@hookline/shared';
 import { cn } from '@/lib/cn';
 
-/** The SPEC's seven channels as checkbox chips (onboarding wizard and the console's editor). */
+/** The seven onboarding channels as checkbox chips (onboarding wizard and the console's editor). */
 export function ChannelPicker({
   legend,
   value,

@@ -8,10 +8,10 @@ export const CHANNEL_LABELS: Record<TDraftChannel, string> = {
   linkedin: 'LinkedIn',
 };
 
-/** SPEC: Content, Create panel types Post, Reel/Short, Thread, Video. */
+/** Display names of the draft types, as the Content page's Create panel offers them. */
 export const TYPE_LABELS: Record<TDraftType, string> = { post: 'Post', reel: 'Reel/Short', thread: 'Thread', video: 'Video' };
 
-/** SPEC section 4: connected, needs_reauth (shown 'Re-auth needed'), disconnected. */
+/** Display names of a channel connection's status: needs_reauth reads 'Re-auth needed'. */
 export const CONNECTION_STATUS_LABELS: Record<TSocialConnectionStatus, string> = {
   connected: 'Connected',
   needs_reauth: 'Re-auth needed',

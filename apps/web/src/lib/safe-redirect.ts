@@ -17,7 +17,10 @@ export function safeRedirect(target: string | null | undefined): string {
   }
 }
 
-/** /login, with ?redirect= holding the encoded target when one is forced (SPEC: redirect-to-login helper). */
+/**
+ * Where to send a visitor who must sign in: /login, with ?redirect= holding the encoded target when
+ * one is given, so that sign-in can bring them back to it.
+ */
 export function loginPath(target?: string): string {
   return target ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
 }

@@ -15,7 +15,7 @@ export interface SidebarItem {
 
 /**
  * The dashboard and admin frame: a sidebar on wide screens, a menu that toggles on phones and
- * closes on Escape and on route change (SPEC: Dashboard shell).
+ * closes on Escape and on route change.
  */
 export function SidebarLayout({
   label,
