@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from '../../src/db/database.ts';
+import { vi } from 'vitest';
 import { bundleServer, type ServerEntry } from './server-bundle.ts';
 
 export type { ServerEntry };
@@ -101,6 +102,7 @@ export interface StartServerOptions {
   cwd?: string;
   /** How much of the process output output() keeps (its tail); 20 000 characters by default. */
   outputLimit?: number;
+  /** How long the process may take to be ready: 90 s by default, which a busy test machine starting several at once needs. */
   readyTimeoutMs?: number;
 }
 
@@ -136,7 +138,7 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
     },
   };
   const ready = options.entry === 'worker' ? () => server.output().includes('"msg":"worker started"') : () => isReady(server.url);
-  await waitUntil(server, ready, options.readyTimeoutMs ?? 30_000);
+  await waitUntil(server, ready, options.readyTimeoutMs ?? 90_000);
   return server;
 }
 
@@ -151,14 +153,19 @@ async function isReady(url: string): Promise<boolean> {
 async function waitUntil(server: ServerProcess, ready: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   let ended: ExitStatus | null = null;
   void server.exited.then((status) => (ended = status));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (ended) throw new Error(`the process exited (${JSON.stringify(ended)}) before it was ready:\n${server.output()}`);
-    if (await ready()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    // Polls until ready, or until the process has ended (then there is no point in waiting on).
+    await vi.waitFor(
+      async () => {
+        if (!ended && !(await ready())) throw new Error('not ready yet');
+      },
+      { timeout: timeoutMs, interval: 50 },
+    );
+  } catch {
+    server.child.kill('SIGKILL');
+    throw new Error(`the process was not ready within ${timeoutMs} ms:\n${server.output()}`);
   }
-  server.child.kill('SIGKILL');
-  throw new Error(`the process was not ready within ${timeoutMs} ms:\n${server.output()}`);
+  if (ended) throw new Error(`the process exited (${JSON.stringify(ended)}) before it was ready:\n${server.output()}`);
 }
 
 export interface RemoteAnswer {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/db/database.ts';
+import { openDatabase } from '../../../src/db/database.ts';
 import { onboardingData } from '../../support/admin.ts';
 import {
   databaseUrl,
@@ -41,7 +41,8 @@ async function startReceiver(pids: () => number[]) {
       const eventId = String(req.headers['webhook-id']);
       const status = deliveries.some((d) => d.eventId === eventId) ? 200 : 500;
       deliveries.push({ eventId, status, pid });
-      // A little slow, as receivers are: runners overlap.
+      // A real delay on purpose: a receiver that takes a moment to answer, as real ones do, so that
+      // deliveries by different runners overlap in time.
       setTimeout(() => res.writeHead(status).end(), 20);
     });
   });
@@ -51,16 +52,6 @@ async function startReceiver(pids: () => number[]) {
     deliveries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitForJobs(db: Db, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await db.selectFrom('job').select('id').where('status', 'in', ['pending', 'running']).execute();
-    if (open.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${open.length} jobs still open after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('scale-out: two app instances and a worker on one database', () => {
@@ -134,7 +125,9 @@ describe('scale-out: two app instances and a worker on one database', () => {
       answers.filter((r) => r.status !== 200),
       a.output() + b.output(),
     ).toEqual([]);
-    await waitForJobs(inspector.db, 60_000);
+    const openJobs = () =>
+      inspector.db.selectFrom('job').select(['type', 'status']).where('status', 'in', ['pending', 'running']).execute();
+    await expect.poll(openJobs, { timeout: 60_000, interval: 100, message: 'jobs still open' }).toEqual([]);
 
     // Every job ran to the end, each attempt claimed by one runner: deliveries took two attempts (500, then 200), publishes one.
     const jobs = await inspector.db.selectFrom('job').select(['type', 'status', 'attempts', 'payload']).execute();
