@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { ApiCaller } from '../support/admin.ts';
 import { multipartBody, type MultipartPart } from '../support/multipart.ts';
 import { ORIGIN, type TestApp } from '../support/test-app.ts';
@@ -20,18 +21,19 @@ export async function postProcess(
   });
 }
 
-/** Polls a clip job until `done(status)` or the deadline; returns the last status. */
+/** Polls a clip job until `done(status)`; past `timeoutMs` it fails with the last status seen. */
 export async function waitForClipJob(
   who: ApiCaller,
   jobId: string,
   done: (status: { status: string; stage: string }) => boolean = (s) => ['done', 'failed', 'cancelled'].includes(s.status),
   timeoutMs = 90_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  let status = (await who.get(`/api/clipper/jobs/${jobId}`)).json();
-  while (!done(status) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    status = (await who.get(`/api/clipper/jobs/${jobId}`)).json();
-  }
-  return status;
+  return vi.waitFor(
+    async () => {
+      const status = (await who.get(`/api/clipper/jobs/${jobId}`)).json();
+      if (!done(status)) throw new Error(`clip job ${jobId} is still ${JSON.stringify(status)}`);
+      return status;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIP_RETENTION_SECONDS } from '@hookline/shared';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
+import { collectRoutes, type RegisteredRoute } from '../support/route-list.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
 import { makeOtherContainer, makeTestVideo, TEST_VIDEO } from '../clipper/make-test-video.ts';
 import { probeDurations } from '../clipper/media-helpers.ts';
@@ -12,8 +13,11 @@ describe('video clipper API', () => {
   let ana: ApiCaller;
   let bo: ApiCaller;
   let video: Buffer;
+  let routes: RegisteredRoute[];
   beforeAll(async () => {
-    t = await createTestApp({ JOB_POLL_MS: '50', CLIPPER_MAX_UPLOAD_BYTES: String(20 * 1024 * 1024) });
+    ({ result: t, routes } = await collectRoutes(() =>
+      createTestApp({ JOB_POLL_MS: '50', CLIPPER_MAX_UPLOAD_BYTES: String(20 * 1024 * 1024) }),
+    ));
     ana = await signUpAs(t, 'ana@clips.test');
     bo = await signUpAs(t, 'bo@clips.test');
     video = fs.readFileSync((await makeTestVideo()).mp4);
@@ -22,6 +26,48 @@ describe('video clipper API', () => {
 
   const process = (who: ApiCaller, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) =>
     postProcess(t, who, fields, file);
+
+  /** A finished job of ana's whose one clip file holds `bytes`; returns the clip's signed download link. */
+  const finishedJob = async (id: string, bytes: Buffer) => {
+    const now = new Date();
+    const clip = {
+      clip_number: 1,
+      virality_score: 8,
+      start_time: 0,
+      end_time: 15,
+      duration: 15,
+      text_preview: '',
+      source_video: 'talk.mp4',
+      file_name: 'talk-clip-1.mp4',
+    };
+    const result = {
+      status_message: 'Generated 1 clip.',
+      clips: [clip],
+      metadata: { title: 'Talk', uploader: 'Ana', duration: 60 },
+      job_id: id,
+    };
+    await t.db
+      .insertInto('clipJob')
+      .values({
+        id,
+        userId: ana.userId,
+        status: 'done',
+        stage: 'done',
+        percent: 100,
+        params: '{}',
+        result: JSON.stringify(result),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        finishedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + CLIP_RETENTION_SECONDS * 1000).toISOString(),
+      })
+      .execute();
+    fs.mkdirSync(`${t.dataDir}/clipper/${id}`, { recursive: true });
+    fs.writeFileSync(`${t.dataDir}/clipper/${id}/${clip.file_name}`, bytes);
+    const status = await ana.get(`/api/clipper/jobs/${id}`);
+    expect(status.statusCode, status.body).toBe(200);
+    return { url: status.json().result.clips[0].download_url as string, file: `${t.dataDir}/clipper/${id}/${clip.file_name}` };
+  };
 
   it('runs synchronously: clips of exactly clip_duration over the loud parts, with the known text and a working signed download', async () => {
     const response = await process(
@@ -48,7 +94,7 @@ describe('video clipper API', () => {
     expect(first.end_time <= second.start_time || second.end_time <= first.start_time).toBe(true);
     expect(result.clips.map((c: { text_preview: string }) => c.text_preview).join(' ')).toMatch(/secret|breakfast|wasting time/i);
 
-    // The signed link works without a session; a tampered one does not.
+    // The signed link works without a session; a tampered one does not (the byte ranges have their own test below).
     const download = await t.app.inject({ url: first.download_url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('video/mp4');
@@ -56,12 +102,6 @@ describe('video clipper API', () => {
     fs.writeFileSync(file, download.rawPayload);
     expect(Math.abs((await probeDurations(file)).video - 15)).toBeLessThanOrEqual(1 / TEST_VIDEO.fps + 0.01);
     expect((await t.app.inject({ url: first.download_url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
-    // Players seek with byte ranges.
-    const part = await t.app.inject({ url: first.download_url, headers: { range: 'bytes=100-199' } });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 100-199/${download.rawPayload.length}`);
-    expect(part.rawPayload).toEqual(download.rawPayload.subarray(100, 200));
-    expect((await t.app.inject({ url: first.download_url, headers: { range: 'bytes=99999999-' } })).statusCode).toBe(416);
   }, 120_000);
 
   it('runs asynchronously: 202 with a job id, status with stage and percent, events, only for its owner', async () => {
@@ -89,9 +129,7 @@ describe('video clipper API', () => {
       vi.setSystemTime(Date.now() + (CLIP_RETENTION_SECONDS + 60) * 1000);
       // The signed link has expired by now even before the purge.
       expect((await t.app.inject({ url: download })).statusCode).toBe(403);
-      const deadline = performance.now() + 15_000;
-      while ((await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode !== 404 && performance.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
+      await expect.poll(async () => (await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode, { timeout: 15_000 }).toBe(404);
     } finally {
       vi.useRealTimers();
     }
@@ -140,15 +178,19 @@ describe('video clipper API', () => {
         .where('type', '=', 'clipper.purge')
         .where('payload', 'like', '%waiting-job%')
         .executeTakeFirst();
-    const deadline = Date.now() + 10_000;
-    while (!(await purge()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const queued = await purge();
-    expect(queued).toBeDefined();
-    expect(Date.parse(queued!.runAt)).toBeGreaterThan(Date.now() + (CLIP_RETENTION_SECONDS - 120) * 1000);
+    const queued = await vi.waitFor(
+      async () => {
+        const row = await purge();
+        if (!row) throw new Error('no purge queued yet');
+        return row;
+      },
+      { timeout: 10_000 },
+    );
+    expect(Date.parse(queued.runAt)).toBeGreaterThan(Date.now() + (CLIP_RETENTION_SECONDS - 120) * 1000);
     expect((await t.db.selectFrom('job').select('status').where('id', '=', 'waiting-run').executeTakeFirstOrThrow()).status).toBe('done');
   });
 
-  it('answers { detail } with the SPEC texts and a 400 naming each bad parameter', async () => {
+  it('answers { detail } with the texts the web app shows, and a 400 naming each bad parameter', async () => {
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ input_type: 'Upload Video File' }, 400, 'Please choose a video file to upload.'],
       [{ input_type: 'YouTube URL' }, 400, 'Please enter a YouTube URL.'],
@@ -232,5 +274,144 @@ describe('video clipper API', () => {
 
   it('tells the browser whether the clipper is on', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json().clipper).toEqual({ enabled: true, baseUrl: '' });
+  });
+
+  it('serves a clip by its signed link: whole, by byte range (suffix, If-Range, 416), to HEAD, and 304 for a cached copy', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    const { url, file } = await finishedJob('download-job', bytes);
+    const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+
+    const whole = await get();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-disposition': 'inline; filename="talk-clip-1.mp4"',
+      'accept-ranges': 'bytes',
+      'content-length': '1000',
+    });
+    expect(whole.rawPayload).toEqual(bytes);
+    const etag = String(whole.headers.etag);
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+
+    // Players seek with byte ranges: a range, an open-ended one, a suffix (the last n bytes), one past the end.
+    const ranges: Array<[string, number, number]> = [
+      ['bytes=100-199', 100, 199],
+      ['bytes=900-', 900, 999],
+      ['bytes=-100', 900, 999],
+      ['bytes=990-5000', 990, 999],
+    ];
+    for (const [range, start, end] of ranges) {
+      const part = await get({ range });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range'], range).toBe(`bytes ${start}-${end}/1000`);
+      expect(part.headers['content-length'], range).toBe(String(end - start + 1));
+      expect(part.headers['content-type'], range).toBe('video/mp4');
+      expect(part.rawPayload, range).toEqual(bytes.subarray(start, end + 1));
+    }
+
+    // A range that starts past the end: 416 with the size, answered as the clipper's { detail }.
+    const unsatisfiable = await get({ range: 'bytes=1000-' });
+    expect(unsatisfiable.statusCode).toBe(416);
+    expect(unsatisfiable.headers['content-range']).toBe('bytes */1000');
+    expect(unsatisfiable.json()).toEqual({ detail: expect.any(String), error: expect.any(String) });
+
+    // If-Range: the range while the file is still the one the ETag names, otherwise the whole file.
+    const fresh = await get({ range: 'bytes=0-9', 'if-range': etag });
+    expect(fresh.statusCode).toBe(206);
+    expect(fresh.rawPayload).toEqual(bytes.subarray(0, 10));
+    const stale = await get({ range: 'bytes=0-9', 'if-range': '"an-older-version"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload).toEqual(bytes);
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    // HEAD: the headers of the GET, without the body.
+    const head = await get({}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-length': '1000', 'accept-ranges': 'bytes', etag });
+    expect(head.rawPayload.length).toBe(0);
+
+    // The signature binds job, clip and expiry; a link without one is malformed.
+    const forged = await t.app.inject({ url: url.replace(/sig=[^&]+/, 'sig=forged') });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({
+      detail: 'This download link is invalid or has expired.',
+      error: 'This download link is invalid or has expired.',
+    });
+    expect((await t.app.inject({ url: url.replace('/1?', '/2?') })).statusCode).toBe(403);
+    const unsigned = await t.app.inject({ url: url.split('?')[0] });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().detail).toMatch(/expires/);
+    // A link whose file is gone (purged) says so.
+    fs.rmSync(file);
+    const gone = await get();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().detail).toBe('This clip has expired.');
+  });
+
+  it('lists every clipper route in the OpenAPI document, with its parameters, body and answers', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths;
+    const json = (answer: { content: Record<string, { schema: Record<string, unknown> }> }) => answer.content['application/json'].schema;
+    const errorShape = { type: 'object', required: ['detail', 'error'] };
+
+    // Every route the clipper registers is documented, with a success answer and its failures.
+    const clipperRoutes = routes.filter((r) => r.url === '/api/process' || r.url.startsWith('/api/clipper/'));
+    expect(clipperRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/clipper/jobs/:id',
+      'GET /api/clipper/files/:id/:n',
+      'GET /api/clipper/jobs/:id',
+      'GET /api/clipper/jobs/:id/events',
+      'POST /api/process',
+    ]);
+    for (const route of clipperRoutes) {
+      const operation = paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(operation, route.url).toBeDefined();
+      expect(operation.tags, route.url).toEqual(['clipper']);
+      const statuses = Object.keys(operation.responses);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        route.url,
+      ).toBe(true);
+      expect(json(operation.responses[404] ?? operation.responses[400]), route.url).toMatchObject(errorShape);
+    }
+
+    // POST /api/process: the multipart fields, the snake_case answers, { detail } failures.
+    const process = paths['/api/process'].post;
+    const fields = process.requestBody.content['multipart/form-data'].schema.properties;
+    expect(Object.keys(fields).sort()).toEqual([
+      'add_subtitles',
+      'async',
+      'clip_duration',
+      'input_type',
+      'num_clips',
+      'video_file',
+      'youtube_url',
+    ]);
+    expect(fields.input_type).toMatchObject({ enum: ['Upload Video File', 'YouTube URL'], default: 'Upload Video File' });
+    expect(fields.clip_duration).toMatchObject({ type: 'integer', minimum: 15, maximum: 90, multipleOf: 5, default: 30 });
+    expect(fields.num_clips).toMatchObject({ type: 'integer', minimum: 1, maximum: 5, default: 3 });
+    expect(fields.video_file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(json(process.responses[200]).required).toEqual(['status_message', 'clips', 'metadata', 'job_id', 'expires_in_seconds']);
+    expect(json(process.responses[202]).required).toEqual(['job_id']);
+    for (const status of ['400', '401', '409', '413', '415', '422', '429', '503'])
+      expect(json(process.responses[status]), status).toMatchObject(errorShape);
+
+    const job = paths['/api/clipper/jobs/{id}'];
+    expect(job.get.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
+    expect(json(job.get.responses[200]).required).toEqual(['job_id', 'status', 'stage', 'percent', 'result', 'detail']);
+    expect(job.delete.responses).toHaveProperty('204');
+    expect(paths['/api/clipper/jobs/{id}/events'].get.responses[200].content).toHaveProperty('text/event-stream');
+
+    const files = paths['/api/clipper/files/{id}/{n}'].get;
+    expect(files.parameters.map((p: { in: string; name: string }) => `${p.in} ${p.name}`).sort()).toEqual([
+      'path id',
+      'path n',
+      'query expires',
+      'query sig',
+    ]);
+    expect(files.responses[200].content['video/mp4'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(files.responses[206].content).toHaveProperty('video/mp4');
+    for (const status of ['403', '404', '416']) expect(json(files.responses[status]), status).toMatchObject(errorShape);
   });
 });

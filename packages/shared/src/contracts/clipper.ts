@@ -1,13 +1,38 @@
 import { z } from 'zod';
 
-/** SPEC section 9: clip duration 15-90 s in steps of 5 (default 30), 1-5 clips (default 3), subtitles on. */
+/** The clip duration slider: 15-90 s in steps of 5 (default 30); 1-5 clips (default 3); subtitles on by default. */
 export const CLIP_DURATION = { min: 15, max: 90, step: 5, default: 30 } as const;
 export const NUM_CLIPS = { min: 1, max: 5, default: 3 } as const;
 export const INPUT_TYPES = ['Upload Video File', 'YouTube URL'] as const;
 /** Clips and sources are purged two hours after the job ends. */
 export const CLIP_RETENTION_SECONDS = 2 * 60 * 60;
 
-/** One clip of a finished job (SPEC: Clip result). Times are seconds in the source. */
+/**
+ * POST /api/process: the multipart/form-data fields, as the OpenAPI document shows them. Every
+ * value arrives as text; the server reads the fields in any order, streams video_file to disk,
+ * and answers 400 naming the first bad field.
+ */
+export const ZClipJobRequest = z.object({
+  input_type: z.enum(INPUT_TYPES).default(INPUT_TYPES[0]),
+  clip_duration: z
+    .int()
+    .min(CLIP_DURATION.min)
+    .max(CLIP_DURATION.max)
+    .multipleOf(CLIP_DURATION.step)
+    .default(CLIP_DURATION.default)
+    .describe('Seconds per clip'),
+  num_clips: z.int().min(NUM_CLIPS.min).max(NUM_CLIPS.max).default(NUM_CLIPS.default),
+  add_subtitles: z.boolean().default(true).describe('Burn the transcript into the clips as subtitles'),
+  video_file: z
+    .file()
+    .optional()
+    .describe('With input_type "Upload Video File": the video (MP4, MPEG, QuickTime, Matroska or WebM), up to about 2 hours'),
+  youtube_url: z.url().optional().describe('With input_type "YouTube URL": a youtube.com or youtu.be link to a video of up to 60 minutes'),
+  async: z.boolean().default(false).describe('true: answer 202 with the job id at once; otherwise the answer waits for the clips'),
+});
+export type TClipJobRequest = z.input<typeof ZClipJobRequest>;
+
+/** One clip of a finished job. Times are seconds in the source; virality_score is out of 10. */
 export const ZClipResult = z.object({
   clip_number: z.number().int(),
   virality_score: z.number(),
@@ -21,7 +46,7 @@ export const ZClipResult = z.object({
 });
 export type TClipResult = z.infer<typeof ZClipResult>;
 
-/** POST /api/process answer (SPEC: Clip job response). */
+/** POST /api/process answer (200) once the clips are made; also the result of a finished job's status. */
 export const ZClipJobResponse = z.object({
   status_message: z.string(),
   clips: z.array(ZClipResult),
@@ -31,10 +56,21 @@ export const ZClipJobResponse = z.object({
 });
 export type TClipJobResponse = z.infer<typeof ZClipJobResponse>;
 
+/** POST /api/process with async=true: 202 at once; the job is followed at /api/clipper/jobs/{job_id}. */
+export const ZClipJobAccepted = z.object({ job_id: z.string() });
+export type TClipJobAccepted = z.infer<typeof ZClipJobAccepted>;
+
 export const CLIP_STAGES = ['queued', 'downloading', 'probing', 'analyzing', 'transcribing', 'selecting', 'rendering', 'done'] as const;
 export type TClipStage = (typeof CLIP_STAGES)[number];
 
-/** GET /api/clipper/jobs/{id} and each server-sent progress event. */
+/** Path params of /api/clipper/jobs/{id} and /api/clipper/jobs/{id}/events. */
+export const ZClipJobParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * GET /api/clipper/jobs/{id}, and the data of each event of GET /api/clipper/jobs/{id}/events
+ * (text/event-stream: one `data: {…}` line per change, `: keep-alive` comments in between, ending
+ * after the job's final status). DELETE /api/clipper/jobs/{id} cancels the job and answers 204.
+ */
 export const ZClipJobStatus = z.object({
   job_id: z.string(),
   status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
@@ -45,5 +81,17 @@ export const ZClipJobStatus = z.object({
 });
 export type TClipJobStatus = z.infer<typeof ZClipJobStatus>;
 
-/** Failures of the clipper API answer { detail } (SPEC section 7). */
-export const ZClipperError = z.object({ detail: z.string() });
+/**
+ * GET /api/clipper/files/{id}/{n}: a clip's signed download link (from a clip's download_url),
+ * valid without a session until `expires` (Unix seconds). Answers video/mp4, with byte ranges.
+ */
+export const ZClipFileParams = z.object({ id: z.string().min(1).max(100), n: z.coerce.number().int().min(1) });
+export const ZClipFileQuery = z.object({ expires: z.coerce.number().int(), sig: z.string().max(128) });
+
+/**
+ * Every failure of the clipper API: `detail` is the text to show (the web app shows it as is);
+ * `error` carries the same text, as in the rest of the API. A synchronous POST /api/process that
+ * ends before its job (the server restarting) also names the job to follow.
+ */
+export const ZClipperError = z.object({ detail: z.string(), error: z.string(), job_id: z.string().optional() });
+export type TClipperError = z.infer<typeof ZClipperError>;

@@ -22,9 +22,14 @@ export type StoredParams = ClipParams & {
 /** Share of the progress bar the YouTube download takes; the pipeline fills the rest. */
 const DOWNLOAD_SHARE = 0.3;
 
+/** Where the clip jobs' folders are. */
+export function clipperDataDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'clipper');
+}
+
 /** Every file of a job (source and clips) lives in one folder, removed as a whole. */
 export function clipJobDir(config: Pick<AppConfig, 'dataDir'>, jobId: string): string {
-  return path.join(config.dataDir, 'clipper', jobId);
+  return path.join(clipperDataDir(config), jobId);
 }
 
 /**
@@ -135,7 +140,7 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
       throw error;
     }
     if (cancelled.signal.aborted || isAbortError(error)) end = { status: 'cancelled', detail: 'Cancelled' };
-    // ffmpeg's own messages name server paths: the user gets the SPEC's generic text.
+    // ffmpeg's own messages name server paths: the user gets the generic text below instead.
     else if (error instanceof FfmpegError || !(error instanceof Error))
       end = { status: 'failed', detail: 'Failed to generate clips. Please try again.' };
     else end = { status: 'failed', detail: error.message };
