@@ -1,4 +1,4 @@
-/** A clipper failure for the caller: the SPEC's clipper API answers { detail }. */
+/** A clipper failure for the caller, answered as { detail, error } with its own status and text. */
 export class ClipperError extends Error {
   constructor(
     readonly statusCode: number,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ClipperError } from './clipper-error.ts';
 import { FfmpegError, MediaTooLongError, runFfmpeg } from './pipeline/index.ts';
 
-/** SPEC constants: YouTube sources up to 60 minutes. */
+/** YouTube sources may run up to 60 minutes. */
 export const MAX_YOUTUBE_DURATION_SEC = 60 * 60;
 
 export interface YoutubeInfo {

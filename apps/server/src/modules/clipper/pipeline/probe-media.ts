@@ -3,7 +3,7 @@ import { FfmpegError, MediaTooLongError, UnsupportedMediaError } from './errors.
 import { fileUrl, runFfmpeg } from './run-ffmpeg.ts';
 import type { MediaSource } from './types.ts';
 
-/** Upload limit (SPEC section 9: about 2 hours). YouTube sources use 60 minutes, passed by the caller. */
+/** Uploads may run up to about 2 hours. YouTube sources use 60 minutes, passed by the caller. */
 export const MAX_SOURCE_DURATION_SEC = 2 * 60 * 60;
 
 /** ffmpeg demuxers we accept, by name; ffprobe may only pick one of these (`-format_whitelist`). */

@@ -25,9 +25,9 @@ export interface PipelineOptions {
   inputPath: string;
   /** Where the clips are written (one directory per job: file names repeat across jobs). Created when missing. */
   outputDir: string;
-  /** Seconds per clip (SPEC: 15-90); a shorter source gives one clip of its whole length. */
+  /** Seconds per clip (the API allows 15-90); a shorter source gives one clip of its whole length. */
   clipDuration: number;
-  /** Most clips (SPEC: 1-5). */
+  /** Most clips (the API allows 1-5). */
   numClips: number;
   /** Burn subtitles into the clips when a transcript exists. */
   subtitles: boolean;
