@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -82,14 +82,14 @@ describe('clip jobs across restarts, instances and workers', () => {
   it('a synchronous request waiting on its job at shutdown gets 503 with the job id, and the job goes on later', async () => {
     delayMs = 60_000;
     const pending = postProcess(t, ana, { clip_duration: '15', num_clips: '1' }, { bytes: video, name: 'talk.mp4' });
-    let jobId = '';
-    const deadline = Date.now() + 30_000;
-    while (!jobId && Date.now() < deadline) {
-      const row = await t.db.selectFrom('clipJob').select(['id']).where('stage', '=', 'transcribing').executeTakeFirst();
-      jobId = row?.id ?? '';
-      if (!jobId) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(jobId).not.toBe('');
+    const jobId = await vi.waitFor(
+      async () => {
+        const row = await t.db.selectFrom('clipJob').select(['id']).where('stage', '=', 'transcribing').executeTakeFirst();
+        if (!row) throw new Error('no job transcribing yet');
+        return row.id;
+      },
+      { timeout: 30_000 },
+    );
     await t.app.close();
     const response = await pending;
     expect(response.statusCode).toBe(503);
@@ -106,9 +106,7 @@ describe('clip jobs across restarts, instances and workers', () => {
     await waitForClipJob(ana, jobId, (s) => s.stage === 'transcribing');
     // What DELETE does on an instance that is not running the job: it only writes the row.
     await t.db.updateTable('clipJob').set({ status: 'cancelled', detail: 'Cancelled' }).where('id', '=', jobId).execute();
-    const deadline = Date.now() + 10_000;
-    while (fs.existsSync(path.join(t.dataDir, 'clipper', jobId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(fs.existsSync(path.join(t.dataDir, 'clipper', jobId))).toBe(false);
+    await expect.poll(() => fs.existsSync(path.join(t.dataDir, 'clipper', jobId)), { timeout: 10_000 }).toBe(false);
     // The run ends as a finished job (cancelled is not a failure to retry).
     const runStatus = async () =>
       (
@@ -119,8 +117,7 @@ describe('clip jobs across restarts, instances and workers', () => {
           .where('type', '=', 'clipper.run')
           .executeTakeFirstOrThrow()
       ).status;
-    while ((await runStatus()) === 'running' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await runStatus()).toBe('done');
+    await expect.poll(runStatus, { timeout: 10_000 }).toBe('done');
     expect((await ana.get(`/api/clipper/jobs/${jobId}`)).json().status).toBe('cancelled');
   }, 60_000);
 
@@ -131,8 +128,12 @@ describe('clip jobs across restarts, instances and workers', () => {
     await t.app.ready();
     const response = await postProcess(t, ana, { clip_duration: '15', num_clips: '1', async: 'true' }, { bytes: video, name: 'talk.mp4' });
     const jobId = response.json().job_id as string;
+    // Left alone for ten poll intervals (a window for a runner that should not exist, not a wait for an
+    // event): still queued and unclaimed, since this app runs no jobs and the worker has not started.
     await new Promise((r) => setTimeout(r, 500));
     expect((await ana.get(`/api/clipper/jobs/${jobId}`)).json().status).toBe('queued');
+    const run = await t.db.selectFrom('job').selectAll().where('payload', 'like', `%${jobId}%`).executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ type: 'clipper.run', status: 'pending', attempts: 0, lockedUntil: null });
 
     const target = t.target;
     const databaseUrl =

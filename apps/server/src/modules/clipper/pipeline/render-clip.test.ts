@@ -82,7 +82,7 @@ describe('createLimiter', () => {
       limit(async () => {
         active++;
         most = Math.max(most, active);
-        await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setImmediate(r));
         active--;
         if (i === 3) throw new Error('task 3 failed');
         return i;

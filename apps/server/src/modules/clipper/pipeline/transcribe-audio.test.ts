@@ -100,13 +100,15 @@ describe('transcribeAudio (OpenAI-compatible /v1/audio/transcriptions)', () => {
     );
   });
 
-  it('stops on abort', async () => {
+  it('stops on abort while the service is answering', async () => {
     fake.answer = () => ({ body: {}, delayMs: 2000 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(transcribeAudio(wav25, { baseUrl: `${fake.url}/v1`, durationSec: 25, signal: controller.signal })).rejects.toMatchObject({
-      name: 'AbortError',
-    });
+    const outcome = transcribeAudio(wav25, { baseUrl: `${fake.url}/v1`, durationSec: 25, signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    await expect.poll(() => fake.requests.length, { timeout: 10_000 }).toBe(1);
+    controller.abort();
+    expect(await outcome).toMatchObject({ name: 'AbortError' });
   });
 });
 
