@@ -228,7 +228,8 @@ describe('AI assistant (POST /api/assistant, POST /api/assistant/stream)', () =>
 
   it('sends each delta as it arrives and stops the upstream request when the browser disconnects', async () => {
     ai.reply = 'one two three four five six seven eight nine ten';
-    ai.chunkDelayMs = 150;
+    // The model stops after its first word until the browser has left.
+    ai.hold = new Promise(() => {});
     const port = await listeningPort();
     // A plain socket of its own (not fetch's pool, which reconnects after an abort): destroying it is the browser leaving.
     const request = http.request({
@@ -246,18 +247,19 @@ describe('AI assistant (POST /api/assistant, POST /api/assistant/stream)', () =>
     });
     expect(response.statusCode).toBe(200);
     const first = await new Promise<string>((resolve) => response.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
-    // The first piece arrives long before the whole reply (10 chunks x 150 ms) could have.
+    // The first piece arrives on its own, while the rest of the reply is still to come.
     expect(first).toContain('data: {"delta":"one "}');
     expect(ai.requests[0].completed).toBe(false);
     request.destroy();
 
-    await vi.waitFor(() => expect(ai.requests[0]?.aborted).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(ai.requests[0]?.aborted).toBe(true), { timeout: 15_000 });
     expect(ai.requests[0].completed).toBe(false);
   });
 
   it('stops the upstream request when the browser leaves before a whole reply is ready', async () => {
     ai.reply = 'one two three four five six seven eight nine ten';
-    ai.chunkDelayMs = 150;
+    // The model does not finish until the browser has left.
+    ai.hold = new Promise(() => {});
     const port = await listeningPort();
     const request = http.request({
       host: '127.0.0.1',
@@ -269,9 +271,9 @@ describe('AI assistant (POST /api/assistant, POST /api/assistant/stream)', () =>
     });
     request.on('error', () => {});
     request.end(JSON.stringify({ messages: [user('Take your time')] }));
-    await vi.waitFor(() => expect(ai.requests).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(ai.requests).toHaveLength(1), { timeout: 15_000 });
     request.destroy();
-    await vi.waitFor(() => expect(ai.requests[0].aborted).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(ai.requests[0].aborted).toBe(true), { timeout: 15_000 });
     expect(ai.requests[0].completed).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../../src/db/database.ts';
 import { makeTestVideo } from '../clipper/make-test-video.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
@@ -35,8 +35,10 @@ describe('graceful shutdown', () => {
       .toBuffer();
     const { payload, headers } = await multipartBody([{ name: 'file', file: image, filename: 'slow.png', type: 'image/png' }]);
 
+    const received = new Promise<void>((resolve) => t.app.server.once('request', () => resolve()));
+    let request!: http.ClientRequest;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
+      request = http.request(
         { host: '127.0.0.1', port, method: 'POST', path: '/api/me/avatar', headers: { ...headers, origin: TEST_BASE_URL, cookie } },
         (response) => {
           let body = '';
@@ -45,15 +47,14 @@ describe('graceful shutdown', () => {
         },
       );
       request.on('error', reject);
-      // Half the upload now; shutdown starts once the server has the request (a slow machine may take
-      // a while to accept the connection); the other half after.
-      t.app.server.once('request', () => {
-        closed = t.app.close();
-        setTimeout(() => request.end(payload.subarray(payload.length / 2)), 100);
-      });
-      request.write(payload.subarray(0, payload.length / 2));
     });
-    let closed: Promise<undefined> | undefined;
+    // Half the upload; once the server has the request, shutdown starts, and once the server has
+    // stopped listening (shutdown under way), the other half.
+    request.write(payload.subarray(0, payload.length / 2));
+    await received;
+    const closed = t.app.close();
+    await vi.waitFor(() => expect(t.app.server.listening).toBe(false), { timeout: 15_000, interval: 10 });
+    request.end(payload.subarray(payload.length / 2));
 
     const { status, body } = await answer;
     expect(status).toBe(200);
@@ -167,16 +168,16 @@ const acceptedProbes = (serverOutput: string): number[] =>
 
 const countBy = (values: string[]) => Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await sleep(20);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+/** Polls (with vi.waitFor) until `probe` answers something, and returns that. */
+function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (!value) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 const LONG_ANSWER_PLEASE = 'A long answer, please';
@@ -189,7 +190,7 @@ describe('SIGTERM to a server process under load', () => {
   let env: Record<string, string>;
   let target: DatabaseTarget;
   beforeAll(async () => {
-    ai = await startFakeOpenAI({ chunkDelayMs: 150 });
+    ai = await startFakeOpenAI();
     const created = await createTestDatabase(dataDir);
     target = created.target;
     dropDatabase = created.drop;
@@ -240,12 +241,13 @@ describe('SIGTERM to a server process under load', () => {
     uploading.send(media.payload.subarray(0, media.payload.length / 2));
     const downloading = pacedRequest(url, `/api/drafts/${withMedia}/media`, { method: 'GET', headers, pauseAfterFirstChunk: true });
     downloading.send();
-    // The model is slow until SIGTERM (120 words a second apart: two minutes), so the waits below,
-    // long on a slow machine, cannot let the reply end before the signal. The clip job's own calls
-    // get an empty answer, which takes no time, so the slow model does not hold the job up.
+    // The model stops after the first word of its reply until the server is shutting down, so the
+    // reply is still streaming then, however long the waits below take on a slow machine. The clip
+    // job's own calls get an empty answer, which is never held, so the model does not hold the job up.
     const longAnswer = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
     ai.reply = (messages) => (messages.some((m) => m.content === LONG_ANSWER_PLEASE) ? longAnswer : '');
-    ai.chunkDelayMs = 1000;
+    let releaseModel = () => {};
+    ai.hold = new Promise((resolve) => (releaseModel = resolve));
     const assistant = pacedRequest(url, '/api/assistant/stream', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -284,13 +286,12 @@ describe('SIGTERM to a server process under load', () => {
     expect(Object.entries(inFlight).filter(([, r]) => !r.inFlight())).toEqual([]);
     const sentAt = performance.now();
     server.child.kill('SIGTERM');
-    ai.chunkDelayMs = 20;
-    // The slow clients carry on after the signal.
-    setTimeout(() => {
-      uploading.send(media.payload.subarray(media.payload.length / 2));
-      uploading.send();
-      downloading.resume();
-    }, 200);
+    // Once the server says it is shutting down, the slow clients and the model carry on.
+    await waitFor('the server to start shutting down', 10_000, () => server!.output().includes('"SIGTERM received, shutting down"'));
+    uploading.send(media.payload.subarray(media.payload.length / 2));
+    uploading.send();
+    downloading.resume();
+    releaseModel();
     const exit = await server.exited;
     const exitMs = performance.now() - sentAt;
     await probes.stop();

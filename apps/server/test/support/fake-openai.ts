@@ -33,8 +33,19 @@ export interface FakeOpenAI {
   reply: string | ((messages: FakeChatMessage[]) => string);
   /** How a streamed reply is cut into chunks; by default one chunk per word (spaces kept). */
   chunks: ((reply: string) => string[]) | null;
-  /** Pause before each streamed chunk, in ms (a slow stream); a whole answer waits for all of them. */
+  /**
+   * Pause before each streamed chunk, in ms: a real delay, for a stream that takes time the way a
+   * model's does (the browser journeys watch it arrive). A whole answer waits for all of them.
+   * Tests that need a reply to be unfinished at some point use `hold` instead, which does not
+   * depend on how fast the machine is.
+   */
   chunkDelayMs: number;
+  /**
+   * When set, a reply with content stops after its first content chunk (a whole answer: before it is
+   * sent) until this promise resolves or the caller goes away: a model still working for exactly as
+   * long as the test wants. Empty replies are not held.
+   */
+  hold: Promise<void> | null;
   /** When set, every request is answered with this status and OpenAI's error body. */
   failWith: { status: number; message: string; type?: string; code?: string | null } | null;
   /** When set, a stream breaks off with an error event after this many content chunks. */
@@ -69,12 +80,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     reply: defaultFakeReply,
     chunks: null,
     chunkDelayMs: options.chunkDelayMs ?? 0,
+    hold: null,
     failWith: null,
     streamErrorAfter: null,
     reset() {
       fake.reply = defaultFakeReply;
       fake.chunks = null;
       fake.chunkDelayMs = options.chunkDelayMs ?? 0;
+      fake.hold = null;
       fake.failWith = null;
       fake.streamErrorAfter = null;
     },
@@ -83,6 +96,15 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
+  };
+  /** Waits for `fake.hold`, if any, or until the caller goes away. */
+  const held = (res: http.ServerResponse): Promise<void> | void => {
+    const hold = fake.hold;
+    if (!hold || res.closed) return;
+    return new Promise<void>((resolve) => {
+      void hold.then(resolve);
+      res.once('close', resolve);
+    });
   };
   const openAiError = (message: string, type: string, code: string | null = null) => ({
     error: { message, type, param: null, code },
@@ -111,7 +133,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (!body.stream) {
       // A slow model takes as long for a whole answer as for its stream.
-      if (fake.chunkDelayMs > 0) await sleep(fake.chunkDelayMs * (fake.chunks ?? wordChunks)(content).length);
+      const pieces = (fake.chunks ?? wordChunks)(content);
+      if (fake.chunkDelayMs > 0) await sleep(fake.chunkDelayMs * pieces.length);
+      if (pieces.length > 0) await held(res);
       if (record.aborted) return;
       sendJson(res, 200, {
         id,
@@ -149,6 +173,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (fake.chunkDelayMs > 0) await sleep(fake.chunkDelayMs);
       if (record.aborted) return;
       write(chunk({ content: piece }));
+      if (index === 0) {
+        await held(res);
+        if (record.aborted) return;
+      }
     }
     write(chunk({}, 'stop'));
     write('data: [DONE]\n\n');
