@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect, vi } from 'vitest';
 import { setUserRole } from '../../src/modules/users/set-user-role.ts';
 import { createTestApp, ORIGIN, signUp, type TestApp } from './test-app.ts';
 
@@ -118,8 +119,11 @@ export async function within<T>(ms: number, what: string, promise: Promise<T>): 
   }
 }
 
-/** Lets the clock move on a millisecond, so the next stored timestamp is strictly later. */
+/**
+ * Waits until the clock has moved on a millisecond, so the next stored timestamp is strictly later
+ * than the ones before (the app stamps rows with the real time). A slow machine only waits less.
+ */
 export async function nextMillisecond(): Promise<void> {
   const start = Date.now();
-  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1));
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(start), { interval: 1 });
 }

@@ -87,6 +87,8 @@ export async function startWriteLoad(url: string, options: { writersPerKind?: nu
     } catch (error) {
       // Refused: no server is listening (a restart); anything else: a request the kill cut off.
       if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') cutOff += 1;
+      // A real pause on purpose, as a client backs off: while the server restarts, the writers
+      // retry ten times a second instead of spinning. Nothing waits on it.
       await sleep(100);
       return;
     }

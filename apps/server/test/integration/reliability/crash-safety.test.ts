@@ -35,7 +35,9 @@ describe('crash safety', () => {
     const restartMs: number[] = [];
     for (let kill = 1; kill <= KILLS; kill++) {
       await load.waitForCount(load.count() + WRITES_BETWEEN_KILLS);
-      // A random moment, so kills hit requests at every stage (parsing, in a transaction, answering).
+      // A real delay on purpose, of random length (up to 100 ms) and not a wait for anything: the
+      // kill lands at a random moment, so kills hit requests at every stage (parsing, in a
+      // transaction, answering).
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 100));
       const killedAt = performance.now();
       const exit = await server.stop('SIGKILL');
