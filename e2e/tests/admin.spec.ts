@@ -52,7 +52,8 @@ test.describe('staff admin console', () => {
     await expect(rows).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-    // Sorting by another column goes back to page 1; the direction follows the SPEC's rules.
+    // Sorting by another column keeps the direction (ascending) and goes back to page 1; sorting by
+    // the same column again flips the direction.
     await page.getByRole('button', { name: /Owner Email/ }).click();
     await expect(page.getByText('Page 1')).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Owner Email/ })).toHaveAttribute('aria-sort', 'ascending');

@@ -1,7 +1,7 @@
 import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 test.describe('landing page', () => {
-  test('sections come in the SPEC order', async ({ page }) => {
+  test('sections come in order: home, benefits, services, pricing, testimonials', async ({ page }) => {
     await page.goto('/');
     const ids = await page.locator('main section[id]').evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids).toEqual(['home', 'benefits', 'services', 'pricing', 'testimonials']);
