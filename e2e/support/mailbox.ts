@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 export const MAIL_DIR = path.resolve(import.meta.dirname, '../.artifacts/mail');
@@ -18,7 +19,10 @@ export async function startMailbox(): Promise<{ port: number; close: () => Promi
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        fs.writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++count}-${to}.eml`), Buffer.concat(chunks));
+        // Written aside, then renamed, so a test never reads half a message.
+        const file = path.join(MAIL_DIR, `${Date.now()}-${++count}-${to}.eml`);
+        fs.writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },
@@ -35,12 +39,10 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 /** Waits for a mail to this address and returns its decoded text. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const file = fs.readdirSync(MAIL_DIR).find((name) => name.endsWith(`-${to}.eml`));
-    if (file) return decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8'));
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+export async function waitForMail(to: string, timeout = 15_000): Promise<string> {
+  let file: string | undefined;
+  await expect
+    .poll(() => (file = fs.readdirSync(MAIL_DIR).find((name) => name.endsWith(`-${to}.eml`))), { message: `a mail to ${to}`, timeout })
+    .toBeDefined();
+  return decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, file!), 'utf8'));
 }
