@@ -33,9 +33,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'chromium', use: browser, testIgnore: /global-settings\.spec\.ts/ },
-    // Changes settings every other journey depends on (public sign-up), so it runs alone, last.
-    { name: 'global-settings', use: browser, testMatch: /global-settings\.spec\.ts/, dependencies: ['chromium'] },
-  ],
+  // Each worker runs its own app and database (support/test.ts), so journeys run in any order.
+  projects: [{ name: 'chromium', use: browser }],
 });

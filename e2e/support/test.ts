@@ -1,13 +1,34 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { A11Y_JOURNEY_FOUNDER, ADMIN_JOURNEY_FOUNDER, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER } from '../global-setup.ts';
+import { A11Y_JOURNEY_FOUNDER, ADMIN_JOURNEY_FOUNDER, type App, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER, startApp } from './app.ts';
 
 export { A11Y_JOURNEY_FOUNDER, ADMIN_JOURNEY_FOUNDER, expect, FOUNDER_EMAIL, SETTINGS_JOURNEY_FOUNDER };
 export const PASSWORD = 'e2e-password-1';
 
-/** Tests run against the app global-setup started; each test uses its own accounts. */
-export const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
-  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+/** The address of this worker's app, for the Origin header the API wants on changes. */
+let appUrl: string | undefined;
+export function appOrigin(): string {
+  if (!appUrl) throw new Error('no app yet: call this from a test, which starts its worker’s app');
+  return appUrl;
+}
+
+/**
+ * Each Playwright worker runs its own app, with its own database, and runs one journey at a time
+ * against it: a journey that changes app-wide settings (public sign-up, say) cannot reach a journey
+ * running beside it. After a failed journey Playwright starts a new worker, so a new app too.
+ */
+export const test = base.extend<object, { app: App }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+    async ({}, use) => {
+      const app = await startApp();
+      appUrl = app.url;
+      await use(app);
+      appUrl = undefined;
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
 });
 
 let counter = 0;
@@ -20,9 +41,18 @@ export function uniqueEmail(prefix: string): string {
 export async function signUpViaApi(page: Page, email: string, name = '') {
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name },
-    headers: { origin: process.env.E2E_BASE_URL! },
+    headers: { origin: appOrigin() },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs an account up, or in if an earlier journey on this worker's app already signed it up. */
+export async function signUpOrSignIn(page: Page, email: string, name = '') {
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name },
+    headers: { origin: appOrigin() },
+  });
+  if (signUp.status() !== 200) await api(page, 'POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
 }
 
 export async function signInViaForm(page: Page, email: string, password = PASSWORD) {
@@ -33,7 +63,7 @@ export async function signInViaForm(page: Page, email: string, password = PASSWO
 
 /** A call to the API with the page's session, as the browser would make it. */
 export async function api(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown) {
-  const response = await page.request.fetch(url, { method, data: data as object, headers: { origin: process.env.E2E_BASE_URL! } });
+  const response = await page.request.fetch(url, { method, data: data as object, headers: { origin: appOrigin() } });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(400);
   return response.json();
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { A11Y_JOURNEY_FOUNDER, api, expect, PASSWORD, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import { A11Y_JOURNEY_FOUNDER, api, expect, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 // Every page of the app, and its dialogs, as the role that sees them: no serious or critical
 // axe-core violation. States only a journey reaches are checked in that journey (channels.spec.ts).
@@ -121,11 +121,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('every admin page and dialog, as a founder', async ({ page }) => {
-    const signUp = await page.request.post('/api/auth/sign-up/email', {
-      data: { email: A11Y_JOURNEY_FOUNDER, password: PASSWORD, name: 'Ada Admin' },
-      headers: { origin: process.env.E2E_BASE_URL! },
-    });
-    if (signUp.status() !== 200) await api(page, 'POST', '/api/auth/sign-in/email', { email: A11Y_JOURNEY_FOUNDER, password: PASSWORD });
+    await signUpOrSignIn(page, A11Y_JOURNEY_FOUNDER, 'Ada Admin');
     const tag = `a11y${Date.now().toString(36)}`;
     const client = await api(page, 'POST', '/api/admin/clients', { name: `${tag} Studio`, owner: `owner-${tag}@e2e.test` });
     const requests = await api(page, 'GET', `/api/admin/requests?search=${tag}`);

@@ -1,4 +1,4 @@
-import { ADMIN_JOURNEY_FOUNDER, api, expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import { ADMIN_JOURNEY_FOUNDER, api, expect, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -8,12 +8,7 @@ test.describe('staff admin console', () => {
 
   test.beforeEach(async ({ page }) => {
     // The first journey signs the founder up; later ones sign in.
-    const signUp = await page.request.post('/api/auth/sign-up/email', {
-      data: { email: ADMIN_JOURNEY_FOUNDER, password: 'e2e-password-1', name: 'Jo Journey' },
-      headers: { origin: process.env.E2E_BASE_URL! },
-    });
-    if (signUp.status() !== 200)
-      await api(page, 'POST', '/api/auth/sign-in/email', { email: ADMIN_JOURNEY_FOUNDER, password: 'e2e-password-1' });
+    await signUpOrSignIn(page, ADMIN_JOURNEY_FOUNDER, 'Jo Journey');
   });
 
   test('create a client, find its onboarding request, then search, sort and page through clients', async ({ page }) => {
