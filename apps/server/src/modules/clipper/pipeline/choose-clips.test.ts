@@ -140,16 +140,16 @@ describe('chooseClips', () => {
     expect(clip.start).toBeLessThanOrEqual(31);
   });
 
-  it('stays fast on a two-hour source', () => {
+  // Its speed is measured by `npm run bench:clipper`, not asserted here.
+  it('chooses five clips from a two-hour source with dense cues, pauses and scene cuts', () => {
     const durationSec = 7200;
     const loudnessDb = Array.from({ length: 72_000 }, (_, i) => -30 + 20 * Math.sin(i / 37));
     const silences = Array.from({ length: 4000 }, (_, i) => ({ start: i * 1.8, end: i * 1.8 + 0.5 }));
     const segments = Array.from({ length: 3000 }, (_, i) => ({ start: i * 2.4, end: i * 2.4 + 2, text: `sentence ${i} why how` }));
     const sceneCuts = Array.from({ length: 1500 }, (_, i) => i * 4.8);
-    const started = performance.now();
     const clips = chooseClips({ durationSec, clipDuration: 90, numClips: 5, loudnessDb, silences, segments, sceneCuts });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(clips).toHaveLength(5);
+    for (const clip of clips) expect(clip.end - clip.start).toBeCloseTo(90, 0);
   });
 });
 
