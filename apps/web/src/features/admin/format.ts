@@ -24,7 +24,7 @@ export function formatDate(value: string): string {
 export const formatUsd = (amount: number) => usd.format(amount);
 export const formatCount = (value: number) => count.format(value);
 
-/** 'in_progress' → 'in progress' (SPEC: underscore shown as space). */
+/** 'in_progress' → 'in progress': underscores read as spaces. */
 export const humanize = (value: string) => value.replaceAll('_', ' ');
 
 /** 'in_progress' → 'In progress'. */

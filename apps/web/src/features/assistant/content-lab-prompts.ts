@@ -1,4 +1,4 @@
-/** What Content Lab asks the model to be (SPEC: Content Lab is an AI chat for posts, hooks, scripts and captions). */
+/** What Content Lab asks the model to be: an AI chat for posts, hooks, scripts and captions. */
 export const CONTENT_LAB_SYSTEM_PROMPT = [
   'You are the Content Lab assistant of Hookline, a content operations service for creators, brands and agencies.',
   'You write social media posts, scroll-stopping hooks, short video scripts and captions.',

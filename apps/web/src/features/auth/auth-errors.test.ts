@@ -27,7 +27,7 @@ describe('authErrorMessage', () => {
     );
   });
 
-  it('falls back to the given SPEC text when there is nothing better', () => {
+  it('falls back to the given text when there is nothing better', () => {
     expect(authErrorMessage(null, 'Sign-in failed')).toBe('Sign-in failed');
     expect(authErrorMessage(undefined, 'Failed to send reset email')).toBe('Failed to send reset email');
     expect(authErrorMessage({ status: 500 }, 'Signup failed')).toBe('Signup failed');

@@ -15,7 +15,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_TOKEN: 'This reset link is invalid or has expired. Ask for a new one.',
 };
 
-/** A clear text for a sign-in service failure, else its own message, else the SPEC's fallback. */
+/** A clear text for a sign-in service failure, else its own message, else the caller's fallback text. */
 export function authErrorMessage(error: AuthClientError | null | undefined, fallback: string): string {
   if (!error) return fallback;
   if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';

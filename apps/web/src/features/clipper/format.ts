@@ -1,5 +1,5 @@
 /**
- * A time in the source video (SPEC section 9): under 60 s, seconds with one decimal ('12.5s');
+ * A time in the source video: under 60 s, seconds with one decimal ('12.5s');
  * otherwise minutes and two-digit seconds ('1m 05s'). Negative or non-finite input shows '0.0s'.
  */
 export function formatClipTime(seconds: number): string {

@@ -1,4 +1,4 @@
-/** SPEC section 5: the video types the clipper accepts. */
+/** The video types the clipper accepts. */
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/mpeg', 'video/quicktime', 'video/x-matroska', 'video/webm'] as const;
 
 /** Browsers often give .mkv (and sometimes others) no type: their extensions count too. */

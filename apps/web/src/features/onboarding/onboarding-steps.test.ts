@@ -5,7 +5,7 @@ const form = (patch: Partial<OnboardingForm>): OnboardingForm => ({ ...EMPTY_FOR
 const CONTACT = { name: 'Ana', email: 'ana@example.com', brand: 'Ana Co' };
 
 describe('onboarding wizard steps', () => {
-  it('has the four SPEC steps in order', () => {
+  it('has the four steps in order', () => {
     expect(STEP_TITLES).toEqual(['Contact', 'Strategy', 'Ops', 'Assets']);
   });
 

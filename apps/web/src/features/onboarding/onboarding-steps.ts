@@ -6,7 +6,7 @@ export const EMPTY_FORM: OnboardingForm = EMPTY_ONBOARDING_DATA;
 
 export const STEP_TITLES = ['Contact', 'Strategy', 'Ops', 'Assets'] as const;
 
-/** The SPEC's per-step rule for Next: the message to show, or null when the step is complete. */
+/** Each step's rule for Next: the message to show, or null when the step is complete. */
 export function validateStep(step: number, form: OnboardingForm): string | null {
   if (step === 0 && (!form.name.trim() || !form.email.trim() || !form.brand.trim())) return 'Please fill your name, email, and brand.';
   if (step === 1 && !form.goals.trim()) return 'Please describe your goals.';

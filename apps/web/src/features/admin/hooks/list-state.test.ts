@@ -6,7 +6,7 @@ import { applyFilter, applyPageSize, applySearch, applySort, readListState, writ
 const read = (search: string) => readListState(new URLSearchParams(search), CLIENT_LIST);
 
 describe('list state in the URL', () => {
-  it('reads the SPEC defaults from an empty URL', () => {
+  it('reads the list defaults from an empty URL', () => {
     expect(read('')).toEqual({ search: '', page: 1, pageSize: 10, sortBy: 'name', sortDir: 'asc', filters: { status: 'all' } });
     expect(readListState(new URLSearchParams(), REQUEST_LIST)).toMatchObject({
       sortBy: 'createdAt',
@@ -37,7 +37,7 @@ describe('list state in the URL', () => {
   });
 });
 
-describe('sort rules (SPEC: Admin Clients list)', () => {
+describe('sort rules of the admin lists', () => {
   const onPage3 = { ...read(''), page: 3 };
 
   it('flips the direction when the current sort column is clicked', () => {

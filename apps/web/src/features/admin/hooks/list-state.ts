@@ -68,7 +68,7 @@ export function writeListState<S extends string, F extends Record<string, readon
 }
 
 /**
- * SPEC sort rule: clicking the current sort column flips asc/desc; clicking another column sorts by
+ * Clicking the current sort column flips asc/desc; clicking another column sorts by
  * it, keeping the direction already in effect, and goes back to page 1.
  */
 export function applySort<S extends string, F extends Record<string, readonly string[]>>(
@@ -79,7 +79,7 @@ export function applySort<S extends string, F extends Record<string, readonly st
   return { ...state, sortBy: column, page: 1 };
 }
 
-/** SPEC: any search or filter change resets the page to 1. */
+/** Any search or filter change goes back to page 1. */
 export function applySearch<S extends string, F extends Record<string, readonly string[]>>(
   state: ListState<S, F>,
   search: string,

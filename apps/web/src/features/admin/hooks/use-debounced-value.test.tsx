@@ -6,7 +6,7 @@ describe('useDebouncedValue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('uses a 300 ms delay (SPEC section 9)', () => {
+  it('waits 300 ms by default', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(300);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: search debounce. */
+/** Searches wait for 300 ms of quiet typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The value, once it has stopped changing for delayMs (each change restarts the wait). */

@@ -32,7 +32,7 @@ export default function OverviewPage() {
     setParams(search);
   };
 
-  // SPEC section 8: on failure, an amber banner and static sample numbers.
+  // On failure: an amber banner and static sample numbers.
   const sample = overview.isError;
   const data = sample ? SAMPLE_OVERVIEW : overview.data;
   const loading = !data;

@@ -7,7 +7,7 @@ const count = new Intl.NumberFormat();
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
- * SPEC: Analytics KPIs total reach, engagement rate, click-through rate and bookings. No platform
+ * Analytics' KPIs total reach, engagement rate, click-through rate and bookings. No platform
  * reports these to Hookline yet, so they are always sample numbers, labelled as such.
  */
 export function AudienceCards({ audience }: { audience: AudienceMetrics }) {

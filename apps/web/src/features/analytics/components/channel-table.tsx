@@ -6,7 +6,7 @@ import { CHANNEL_COLORS } from '../labels';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
 
-/** SPEC: Analytics channel breakdown: posts per channel and their share of the period. */
+/** Analytics' channel breakdown: posts per channel and their share of the period. */
 export function ChannelTable({ channels }: { channels: ChannelShare[] }) {
   return (
     <Table caption="Posts per channel, last 30 days" className="shadow-none ring-slate-100" minWidth="min-w-[18rem]">

@@ -23,7 +23,7 @@ export function bestSlot(counts: number[][]): { weekday: number; bucket: number;
 }
 
 /**
- * SPEC: Analytics best-posting-times heatmap: published posts per weekday and four-hour slot of
+ * Analytics' best-posting-times heatmap: published posts per weekday and four-hour slot of
  * the workspace zone, as a real table (each cell holds its number; colour only repeats it).
  */
 export function PostingHeatmap({ heatmap, timeZone }: { heatmap: Analytics['heatmap']; timeZone: string }) {

@@ -12,7 +12,7 @@ function excerpt(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** SPEC: Analytics top posts. Live: the latest published posts (no engagement data to rank by). */
+/** Analytics' top posts. Live: the latest published posts (no engagement data to rank by). */
 export function TopPosts({ posts, timeZone }: { posts: TopPost[]; timeZone: string }) {
   return (
     <ol className="grid gap-3" aria-label="Top posts">

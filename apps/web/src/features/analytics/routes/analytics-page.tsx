@@ -16,7 +16,7 @@ import { TopPosts } from '../components/top-posts';
 import { computeAnalytics } from '../compute-analytics';
 
 /**
- * SPEC: Dashboard Analytics. Computed from the workspace's published drafts; until there are any,
+ * The dashboard's Analytics. Computed from the workspace's published drafts; until there are any,
  * the whole page shows seeded sample data, clearly labelled.
  */
 export default function AnalyticsPage() {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
 
-/** Content Lab is the assistant's own page: no floating button there (SPEC: Dashboard shell). */
+/** Content Lab is the assistant's own page: no floating button there. */
 export const isContentLab = (pathname: string) => /^\/dashboard\/content-lab\/?$/.test(pathname);
 
 const loadPanel = () => import('./assistant-panel');

@@ -30,7 +30,7 @@ export const HISTORY_LIMIT = 20;
 
 /**
  * One conversation with the assistant, shared by Content Lab and the floating assistant. Replies
- * stream in; only trimmed, non-empty messages are sent, and not while a reply is pending (SPEC section 5).
+ * stream in; only trimmed, non-empty messages are sent, and not while a reply is pending.
  */
 export function useAssistantChat({
   system,

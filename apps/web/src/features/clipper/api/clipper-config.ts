@@ -16,7 +16,7 @@ export function clipperAvailability(config: TRuntimeConfig | undefined): Clipper
   return { state: 'ready', baseUrl: typeof clipper.baseUrl === 'string' ? clipper.baseUrl : '' };
 }
 
-/** Whether this deployment has a video clipper, and where it answers (SPEC section 5: else 'not configured'). */
+/** Whether this deployment has a video clipper (the page says 'not configured' when not), and where it answers. */
 export function useClipperAvailability(): ClipperAvailability {
   const config = useRuntimeConfig();
   if (config.isPending) return { state: 'loading' };

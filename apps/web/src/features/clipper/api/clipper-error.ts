@@ -1,6 +1,6 @@
-/** SPEC section 8: an HTTP failure without a detail. */
+/** Shown for an HTTP failure that came without a detail. */
 export const CLIP_FAILED_MESSAGE = 'Failed to generate clips. Please try again.';
-/** SPEC section 8: anything else that went wrong. */
+/** Shown for anything else that went wrong. */
 export const CLIP_UNEXPECTED_MESSAGE = 'Unexpected error';
 
 /** A failure of the clipper API; detail is the server's own { detail } text when it sent one. Status 0: no answer. */
@@ -53,7 +53,7 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** What the page shows for a failure (SPEC section 8): the detail, else the HTTP fallback, else 'Unexpected error'. */
+/** What the page shows for a failure: the server's detail, else the HTTP fallback, else 'Unexpected error'. */
 export function clipperErrorMessage(error: unknown): string {
   if (error instanceof ClipperError) return error.detail ?? CLIP_FAILED_MESSAGE;
   return CLIP_UNEXPECTED_MESSAGE;

@@ -64,7 +64,7 @@ function postWithProgress(url: string, form: FormData, options: StartClipJobOpti
 }
 
 /**
- * POST {baseUrl}/api/process (SPEC section 7) asking for an async job: 202 { job_id }. Uploads go
+ * POST {baseUrl}/api/process asking for an async job: 202 { job_id }. Uploads go
  * through XHR to report progress; YouTube sources are a plain fetch. Failures answer { detail }.
  */
 export async function startClipJob(

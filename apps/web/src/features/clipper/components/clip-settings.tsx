@@ -18,7 +18,7 @@ export const DEFAULT_CLIP_SETTINGS: ClipSettingsValue = {
 
 const CLIP_COUNTS = Array.from({ length: NUM_CLIPS.max - NUM_CLIPS.min + 1 }, (_, i) => NUM_CLIPS.min + i);
 
-/** Clip duration (15-90 s, step 5), number of clips (1-5) and subtitles (SPEC section 9). */
+/** Clip duration (15-90 s, step 5), number of clips (1-5) and subtitles on or off. */
 export function ClipSettings({ value, onChange }: { value: ClipSettingsValue; onChange: (value: ClipSettingsValue) => void }) {
   const id = useId();
   return (

@@ -19,7 +19,7 @@ const SOURCES: { value: SourceKind; title: string; description: string; icon: Re
   },
 ];
 
-/** The two source choices as radio cards (SPEC: upload or YouTube URL). */
+/** The two source choices as radio cards: upload a file, or a YouTube URL. */
 export function SourcePicker({ value, onChange }: { value: SourceKind; onChange: (value: SourceKind) => void }) {
   const id = useId();
   return (

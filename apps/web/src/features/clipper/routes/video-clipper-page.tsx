@@ -16,7 +16,7 @@ import { CLIPPER_MESSAGES } from '../messages';
 import { isAcceptedVideo, UNSUPPORTED_VIDEO_MESSAGE } from '../video-files';
 
 /**
- * SPEC: Dashboard Video Clipper. A source (upload or YouTube URL) and settings make a clip job;
+ * The dashboard's Video Clipper. A source (upload or YouTube URL) and settings make a clip job;
  * the page follows it (upload bytes, then stages) and shows the clips. Switching the source, or
  * choosing a new file, clears the result and the error.
  */

@@ -9,7 +9,7 @@ const OPTIONS: SegmentOption<ChannelFilterValue>[] = [
   ...DRAFT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] })),
 ];
 
-/** SPEC: Content, channel filter all / instagram / twitter / youtube / linkedin. */
+/** The Content page's channel filter: all / instagram / twitter / youtube / linkedin. */
 export function ChannelFilter({ value, onChange }: { value: ChannelFilterValue; onChange: (value: ChannelFilterValue) => void }) {
   return <SegmentedControl label="Channel" options={OPTIONS} value={value} onChange={onChange} />;
 }

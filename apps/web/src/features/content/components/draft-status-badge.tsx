@@ -3,7 +3,7 @@ import type { TDraft } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatFull, formatWhen } from '@/lib/zoned-time';
 
-/** SPEC section 4: Draft, Queued for {time}, Publishing…, Published {time}. */
+/** Draft, Queued for {time}, Publishing…, Published {time}. */
 export function DraftStatusBadge({ draft, timeZone }: { draft: TDraft; timeZone: string }) {
   switch (draft.status) {
     case 'queued':

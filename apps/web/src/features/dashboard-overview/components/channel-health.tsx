@@ -9,7 +9,7 @@ import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-con
 import { cn } from '@/lib/cn';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 
-/** SPEC: Overview channel health list, with Refresh per channel and a Manage connections link. */
+/** The Overview's channel health list, with Refresh per channel and a Manage connections link. */
 export function ChannelHealth({ connections }: { connections: ReturnType<typeof useSocialConnections> }) {
   const { refreshing, refresh } = useRefreshSocialConnection();
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Plug } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** SPEC: Overview, the Connect a channel prompt, shown while no channel is connected. */
+/** The Overview's 'Connect a channel' prompt, shown while no channel is connected. */
 export function ConnectChannelPrompt({ hasChannels }: { hasChannels: boolean }) {
   const headingId = useId();
   return (

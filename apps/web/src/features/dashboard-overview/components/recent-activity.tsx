@@ -11,7 +11,7 @@ const KINDS: Record<DraftEventKind, { icon: LucideIcon; verb: string; tone: stri
   published: { icon: CircleCheck, verb: 'published', tone: 'bg-emerald-50 text-emerald-700' },
 };
 
-/** SPEC: Overview recent activity: the latest draft events (created, queued, published) with times. */
+/** The Overview's recent activity: the latest draft events (created, queued, published) with times. */
 export function RecentActivity({ events, timeZone }: { events: DraftEvent[]; timeZone: string }) {
   if (events.length === 0) return <p className="text-sm text-slate-500">No activity yet. Drafts you create will show up here.</p>;
   return (

@@ -7,7 +7,7 @@ import { SAMPLE_STATS } from '../labels';
 const count = new Intl.NumberFormat();
 
 /**
- * SPEC: Overview stat cards Queue, DM Follow-ups, Appointments. Queue counts the real queued drafts;
+ * The Overview's stat cards Queue, DM Follow-ups, Appointments. Queue counts the real queued drafts;
  * the other two have no data source yet, so they show sample numbers, labelled as such.
  */
 export function StatCards({ queued }: { queued: number | undefined }) {

@@ -4,7 +4,7 @@ import { formatFull, formatWhen } from '@/lib/zoned-time';
 import { excerpt } from '../compute-overview';
 import { TYPE_NOUNS } from '../labels';
 
-/** SPEC: Overview upcoming items: queued drafts, soonest first. */
+/** The Overview's upcoming items: queued drafts, soonest first. */
 export function UpcomingList({ drafts, timeZone }: { drafts: TDraft[]; timeZone: string }) {
   if (drafts.length === 0) return <p className="text-sm text-slate-500">Nothing queued. Queue a draft from Content to schedule it.</p>;
   return (

@@ -17,7 +17,7 @@ import { hasConnectedChannel, publishedPerDay, queuedCount, recentDraftEvents, u
 /** Polls while a draft is publishing, so the activity and the chart catch the published moment. */
 const PUBLISHING_POLL_MS = 1000;
 
-/** SPEC: Dashboard Overview, from the workspace's real drafts and channels (two stat cards are sample data). */
+/** The dashboard's Overview, from the workspace's real drafts and channels (two stat cards are sample data). */
 export default function OverviewPage() {
   const drafts = useDrafts(undefined, { pollWhilePublishingMs: PUBLISHING_POLL_MS });
   const connections = useSocialConnections();

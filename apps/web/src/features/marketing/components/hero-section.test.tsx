@@ -8,7 +8,7 @@ const SIGNED_IN = {
   session: { id: 's1', userId: 'u1', token: 't', expiresAt: '2099-01-01T00:00:00.000Z', createdAt: '', updatedAt: '' },
 };
 
-describe('landing hero and the loaded flag (SPEC section 4)', () => {
+describe('landing hero and the loaded flag', () => {
   it('shows no call to action until the session is known, then the signed-in one', async () => {
     const pending: Array<(response: Response) => void> = [];
     stubFetch(() => new Promise<Response>((resolve) => pending.push(resolve)));

@@ -19,7 +19,7 @@ async function fillAllSteps() {
 
 const signedOut = (path: string) => (path === '/api/auth/get-session' ? json(null) : undefined);
 
-describe('onboarding wizard errors (SPEC section 8)', () => {
+describe('onboarding wizard errors', () => {
   it('shows the server error text', async () => {
     stubFetch((path) => signedOut(path) ?? json({ error: 'email: Email must be a valid email address' }, 400));
     renderPage(<OnboardingPage />);

@@ -10,7 +10,7 @@ import { SectionCard } from '@/components/ui/section-card';
 // (loaded on first use, as app/shells/profile-dialog-host.tsx does for the sidebar).
 const EditProfileDialog = lazy(() => import('@/features/profile/components/edit-profile-dialog'));
 
-/** SPEC: Settings, Account: email, time zone, Manage profile, Sign out. */
+/** Settings' Account card: email, time zone, Manage profile, Sign out. */
 export function AccountCard({ workspaceTimeZone }: { workspaceTimeZone: string | null | undefined }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();

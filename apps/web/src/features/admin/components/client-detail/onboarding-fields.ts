@@ -2,7 +2,7 @@ import type { TOnboardingData } from '@hookline/shared';
 
 export type OnboardingTextKey = Exclude<keyof TOnboardingData, 'channels'>;
 
-/** How each onboarding value is shown and edited, in SPEC order. Required values always show. */
+/** How each onboarding value is shown and edited, in the questionnaire's order. Required values always show. */
 export const ONBOARDING_FIELDS: Array<{
   key: keyof TOnboardingData;
   label: string;

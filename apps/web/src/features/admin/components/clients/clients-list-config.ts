@@ -1,7 +1,7 @@
 import { CLIENT_STATUSES } from '@hookline/shared';
 import type { ListConfig } from '../../hooks/list-state';
 
-/** SPEC: Clients list defaults — name ascending, status all. */
+/** The Clients list starts sorted by name ascending, with all statuses. */
 export const CLIENT_LIST = {
   sortColumns: ['name', 'owner', 'status'],
   defaultSort: { sortBy: 'name', sortDir: 'asc' },

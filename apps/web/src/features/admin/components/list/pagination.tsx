@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 
 /**
- * Prev/Next with 'Page {n}' and a rows-per-page select. SPEC: Prev is off on page 1; Next is off
+ * Prev/Next with 'Page {n}' and a rows-per-page select. Prev is off on page 1; Next is off
  * when the page came back short or page*size reaches the total.
  */
 export function Pagination({

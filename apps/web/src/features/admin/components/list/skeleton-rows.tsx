@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** Placeholder table rows while a list loads (SPEC: 5 for clients, 6 for requests). */
+/** Placeholder table rows while a list loads (5 for clients, 6 for requests). */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
   return (
     <>

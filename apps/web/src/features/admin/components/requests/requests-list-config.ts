@@ -1,7 +1,7 @@
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@hookline/shared';
 import type { ListConfig } from '../../hooks/list-state';
 
-/** SPEC: Requests list defaults — newest first, all statuses and types. */
+/** The Requests list starts newest first, with all statuses and types. */
 export const REQUEST_LIST = {
   sortColumns: ['createdAt', 'type', 'subject', 'requester', 'status'],
   defaultSort: { sortBy: 'createdAt', sortDir: 'desc' },

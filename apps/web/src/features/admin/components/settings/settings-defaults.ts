@@ -1,6 +1,6 @@
 import type { TAdminSettings } from '@hookline/shared';
 
-/** What the form shows when the settings cannot be loaded (SPEC section 9). */
+/** What the form shows when the settings cannot be loaded. */
 export const DEFAULT_SETTINGS: TAdminSettings = {
   supportEmail: 'support@hookline.app',
   webhookUrl: '',

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { sentenceCase } from '../../format';
 
-/** Active is green; any other client status is amber (SPEC section 4). */
+/** Active is green; any other client status is amber. */
 export function ClientStatusBadge({ status }: { status: string }) {
   return <Badge tone={status === 'active' ? 'success' : 'warning'}>{sentenceCase(status)}</Badge>;
 }
