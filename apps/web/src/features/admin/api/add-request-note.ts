@@ -1,9 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TTimelineEntry, ZAddNoteRequest } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
-import { requestPath } from './keys';
+import { adminKeys, requestPath } from './keys';
 
 /** POST an internal note; answers the new timeline entry. */
 export function addRequestNote(id: string, input: z.input<typeof ZAddNoteRequest>): Promise<TTimelineEntry> {
   return apiFetch<TTimelineEntry>(`${requestPath(id)}/notes`, { method: 'POST', json: input });
+}
+
+export function useAddRequestNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: z.input<typeof ZAddNoteRequest> }) => addRequestNote(id, input),
+    // Offline, fail at once (the page then keeps the note locally) instead of waiting for the network.
+    networkMode: 'always',
+    onSuccess: (_entry, { id }) => queryClient.invalidateQueries({ queryKey: adminKeys.requestTimeline(id) }),
+  });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ZManagersResponse } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
@@ -15,4 +15,16 @@ export const clientManagersQuery = (id: string) =>
 
 export function useClientManagers(id: string) {
   return useQuery(clientManagersQuery(id));
+}
+
+/**
+ * After an attempt to add or remove a manager, successful or not (someone else may have changed
+ * them): reloads the client's managers, its timeline and the clients lists.
+ */
+export function invalidateClientManagers(queryClient: QueryClient, id: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.clientManagers(id) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.clientTimeline(id) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.clientLists }),
+  ]);
 }

@@ -1,6 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOnboardingInput, TOnboardingRecord } from '@hookline/shared';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { clientPath, toQueryString } from './keys';
+import { adminKeys, clientPath, toQueryString } from './keys';
 
 /**
  * PUT the onboarding data; with sync the server also pushes it to Airtable. A sync failure answers
@@ -15,3 +16,16 @@ export function saveClientOnboarding(id: string, data: TOnboardingInput, options
 
 /** True when a Save & Sync failed only at the sync step (the record itself was saved). */
 export const isSyncFailure = (error: unknown) => error instanceof ApiError && (error.status === 502 || error.status === 503);
+
+/** The record and the client's timeline reload after any attempt: a failed sync still saved the record. */
+export function useSaveClientOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data, sync }: { id: string; data: TOnboardingInput; sync: boolean }) => saveClientOnboarding(id, data, { sync }),
+    onSettled: (_record, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.clientOnboarding(id) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.clientTimeline(id) }),
+      ]),
+  });
+}

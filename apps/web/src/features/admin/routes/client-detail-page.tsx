@@ -1,13 +1,10 @@
 import { useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Mail, Sparkles } from 'lucide-react';
-import type { TClient } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useClient } from '../api/get-client';
 import { useClientTimeline } from '../api/get-client-timeline';
-import { adminKeys } from '../api/keys';
 import { ClientStatusCard } from '../components/client-detail/client-status-card';
 import { ManagersCard } from '../components/client-detail/managers-card';
 import { OnboardingCard } from '../components/client-detail/onboarding-card';
@@ -20,7 +17,6 @@ import { formatDate } from '../format';
 
 export default function ClientDetailPage() {
   const id = useParams().id ?? '';
-  const queryClient = useQueryClient();
   const client = useClient(id);
   const timeline = useClientTimeline(id);
 
@@ -29,11 +25,6 @@ export default function ClientDetailPage() {
   }
 
   const data = client.data;
-  const onSaved = (updated: TClient) => {
-    queryClient.setQueryData(adminKeys.client(id), updated);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clients });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.overviews });
-  };
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -66,7 +57,7 @@ export default function ClientDetailPage() {
             )}
           </SectionCard>
           {data ? (
-            <ClientStatusCard key={`${data.status}:${data.plan}:${data.planMonthlyUsd}`} client={data} onSaved={onSaved} />
+            <ClientStatusCard client={data} />
           ) : (
             <SectionCard title="Status">
               <Skeleton className="h-24 w-full" />

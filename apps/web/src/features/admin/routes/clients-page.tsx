@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { TClient } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { adminKeys } from '../api/keys';
 import { useClientsList } from '../api/list-clients';
 import { AssignManagerDialog } from '../components/clients/assign-manager-dialog';
 import { CLIENT_LIST } from '../components/clients/clients-list-config';
@@ -20,7 +18,6 @@ import { useListState } from '../hooks/use-list-state';
 const STATUS_OPTIONS = CLIENT_LIST.filters.status.map((value) => ({ value, label: value }));
 
 export default function ClientsPage() {
-  const queryClient = useQueryClient();
   const { state, setSearch, setFilter, sort, setPage, setPageSize } = useListState(CLIENT_LIST);
   const status = state.filters.status;
   const list = useClientsList({
@@ -35,7 +32,6 @@ export default function ClientsPage() {
   const [creating, setCreating] = useState(false);
 
   const rows = list.isError ? [] : (list.data?.rows ?? []);
-  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.clients });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -82,16 +78,8 @@ export default function ClientsPage() {
         onPage={setPage}
         onPageSize={setPageSize}
       />
-      <AssignManagerDialog client={assignFor} onClose={() => setAssignFor(null)} onDone={reload} />
-      <NewClientDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onDone={() => {
-          void reload();
-          void queryClient.invalidateQueries({ queryKey: adminKeys.requests });
-          void queryClient.invalidateQueries({ queryKey: adminKeys.overviews });
-        }}
-      />
+      <AssignManagerDialog client={assignFor} onClose={() => setAssignFor(null)} />
+      <NewClientDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }

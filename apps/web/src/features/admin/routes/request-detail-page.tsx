@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { TRequestStatus, TTimelineEntry } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { addRequestNote } from '../api/add-request-note';
+import { useAddRequestNote } from '../api/add-request-note';
 import { useRequest } from '../api/get-request';
 import { useRequestTimeline } from '../api/get-request-timeline';
-import { adminKeys } from '../api/keys';
-import { updateRequest } from '../api/update-request';
+import { useUpdateRequest } from '../api/update-request';
 import { formatDateTime, humanize, sentenceCase } from '../format';
 import { AddNotePanel } from '../components/requests/add-note-panel';
 import { RequestStatusButtons } from '../components/requests/request-status-buttons';
@@ -25,42 +23,39 @@ let localNoteCount = 0;
 
 export default function RequestDetailPage() {
   const id = useParams().id ?? '';
-  const queryClient = useQueryClient();
   const request = useRequest(id);
   const timeline = useRequestTimeline(id);
+  const updateRequest = useUpdateRequest();
+  const addNote = useAddRequestNote();
   const [localNotes, setLocalNotes] = useState<TTimelineEntry[]>([]);
-  const [updating, setUpdating] = useState(false);
 
   if (request.isError && request.error instanceof ApiError && request.error.status === 404) {
     return <NotFoundState title="Request not found" backTo="/admin/requests" backLabel="Back to Requests" />;
   }
 
-  const setStatus = async (status: TRequestStatus) => {
-    setUpdating(true);
-    try {
-      const updated = await updateRequest(id, { status });
-      queryClient.setQueryData(adminKeys.request(id), updated);
-      toast.success('Request updated', { description: `Status set to ${humanize(status)}` });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.requests });
-    } catch (error) {
-      toast.error('Update failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setUpdating(false);
-    }
-  };
+  const setStatus = (status: TRequestStatus) =>
+    updateRequest.mutate(
+      { id, input: { status } },
+      {
+        onSuccess: () => toast.success('Request updated', { description: `Status set to ${humanize(status)}` }),
+        onError: (error) => toast.error('Update failed', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
 
-  const saveNote = async (note: string) => {
-    try {
-      const entry = await addRequestNote(id, { note });
-      queryClient.setQueryData<TTimelineEntry[]>(adminKeys.requestTimeline(id), (old) => [entry, ...(old ?? [])]);
-      toast.success('Note added');
-    } catch {
-      // SPEC section 8: keep the note on screen, authored by 'you'.
-      const entry = { id: `local-${++localNoteCount}`, text: note, who: 'you', ts: new Date().toISOString() };
-      setLocalNotes((notes) => [entry, ...notes]);
-      toast.warning('Saved locally', { description: 'API not available' });
-    }
-  };
+  const saveNote = (note: string, onDone: () => void) =>
+    addNote.mutate(
+      { id, input: { note } },
+      {
+        onSuccess: () => toast.success('Note added'),
+        onError: () => {
+          // The note stays on screen all the same, authored by 'you'.
+          const entry = { id: `local-${++localNoteCount}`, text: note, who: 'you', ts: new Date().toISOString() };
+          setLocalNotes((notes) => [entry, ...notes]);
+          toast.warning('Saved locally', { description: 'API not available' });
+        },
+        onSettled: onDone,
+      },
+    );
 
   const data = request.data;
   const entries = [...localNotes, ...(timeline.isError ? [] : (timeline.data ?? []))];
@@ -104,7 +99,7 @@ export default function RequestDetailPage() {
               ) : null
             }
           >
-            <RequestStatusButtons value={data.status} onChange={setStatus} disabled={updating} />
+            <RequestStatusButtons value={data.status} onChange={setStatus} disabled={updateRequest.isPending} />
           </SectionCard>
         ) : null}
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -112,7 +107,7 @@ export default function RequestDetailPage() {
             <TimelineList entries={entries} loading={timeline.isPending && localNotes.length === 0} />
           </SectionCard>
           <div>
-            <AddNotePanel onSave={saveNote} />
+            <AddNotePanel saving={addNote.isPending} onSave={saveNote} />
           </div>
         </div>
       </div>

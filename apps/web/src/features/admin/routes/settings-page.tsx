@@ -14,7 +14,7 @@ export default function SettingsPage() {
   const { user, isFounder } = useAuth();
   const canEdit = user?.role === 'admin' || isFounder;
   const settings = useSettings();
-  // SPEC section 8: a load error shows the defaults and a banner.
+  // A load error shows the defaults and a banner.
   const initial = settings.isError ? DEFAULT_SETTINGS : settings.data;
 
   return (
@@ -23,7 +23,7 @@ export default function SettingsPage() {
       <div className="grid gap-6">
         {settings.isError ? <Alert tone="warning">Using defaults — API error: {settings.error.message}</Alert> : null}
         {initial ? (
-          <SettingsForm key={settings.dataUpdatedAt} initial={initial} readOnly={!canEdit} />
+          <SettingsForm initial={initial} readOnly={!canEdit} />
         ) : (
           <SectionCard title="Contact">
             <Skeleton className="h-24 w-full" />

@@ -1,60 +1,49 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Trash2, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { addClientManager } from '../../api/add-client-manager';
-import { adminKeys } from '../../api/keys';
+import { useAddClientManager } from '../../api/add-client-manager';
 import { useClientManagers } from '../../api/list-client-managers';
-import { removeClientManager } from '../../api/remove-client-manager';
+import { useRemoveClientManager } from '../../api/remove-client-manager';
 import { SectionCard } from '@/components/ui/section-card';
 
 /** Managers of a client: each with Remove, plus Add. A load failure shows an empty list. */
 export function ManagersCard({ clientId }: { clientId: string }) {
   const inputId = useId();
-  const queryClient = useQueryClient();
   const managers = useClientManagers(clientId);
+  const addManager = useAddClientManager();
+  const removeManager = useRemoveClientManager();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = addManager.isPending || removeManager.isPending;
   const list = managers.isError ? [] : (managers.data ?? []);
 
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clientManagers(clientId) });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clientTimeline(clientId) });
-  };
-
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
     if (!trimmed || busy) return;
-    setBusy(true);
-    try {
-      await addClientManager(clientId, { email: trimmed });
-      toast.success('Manager added', { description: trimmed });
-      setEmail('');
-    } catch (error) {
-      toast.error('Add failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setBusy(false);
-      reload();
-    }
+    addManager.mutate(
+      { id: clientId, input: { email: trimmed } },
+      {
+        onSuccess: () => {
+          toast.success('Manager added', { description: trimmed });
+          setEmail('');
+        },
+        onError: (error) => toast.error('Add failed', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
   };
 
-  const remove = async (manager: string) => {
-    setBusy(true);
-    try {
-      await removeClientManager(clientId, { email: manager });
-      toast.success('Manager removed', { description: manager });
-    } catch (error) {
-      toast.error('Remove failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setBusy(false);
-      reload();
-    }
-  };
+  const remove = (manager: string) =>
+    removeManager.mutate(
+      { id: clientId, input: { email: manager } },
+      {
+        onSuccess: () => toast.success('Manager removed', { description: manager }),
+        onError: (error) => toast.error('Remove failed', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
 
   return (
     <SectionCard title="Managers">

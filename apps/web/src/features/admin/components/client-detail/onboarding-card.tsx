@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Pencil } from 'lucide-react';
 import { EMPTY_ONBOARDING_DATA, type TClient, type TOnboardingData } from '@hookline/shared';
@@ -7,23 +6,22 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useClientOnboarding } from '../../api/get-client-onboarding';
-import { adminKeys } from '../../api/keys';
-import { isSyncFailure, saveClientOnboarding } from '../../api/save-client-onboarding';
+import { isSyncFailure, useSaveClientOnboarding } from '../../api/save-client-onboarding';
 import { SectionCard } from '@/components/ui/section-card';
 import { OnboardingDetails } from './onboarding-details';
 import { OnboardingForm, type SaveMode } from './onboarding-form';
 
 /**
- * SPEC: view -> edit (a draft copy) -> Save or Save & Sync returns to view and reloads the record;
+ * View, then edit (a draft copy): Save or Save & Sync returns to view with the record reloaded;
  * Cancel discards the draft. A load failure reads as 'none'. If the save itself fails the draft
  * stays open so nothing typed is lost.
  */
 export function OnboardingCard({ client }: { client: TClient }) {
-  const queryClient = useQueryClient();
   const onboarding = useClientOnboarding(client.id);
+  const saveOnboarding = useSaveClientOnboarding();
   const record = onboarding.isError ? null : (onboarding.data ?? null);
   const [draft, setDraft] = useState<TOnboardingData | null>(null);
-  const [saving, setSaving] = useState<SaveMode | null>(null);
+  const saving: SaveMode | null = saveOnboarding.isPending ? (saveOnboarding.variables.sync ? 'sync' : 'save') : null;
 
   const startEdit = () =>
     setDraft(
@@ -32,30 +30,26 @@ export function OnboardingCard({ client }: { client: TClient }) {
         : { ...EMPTY_ONBOARDING_DATA, email: client.owner, brand: client.name },
     );
 
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clientOnboarding(client.id) });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clientTimeline(client.id) });
-  };
-
-  const save = async (mode: SaveMode) => {
+  const save = (mode: SaveMode) => {
     if (!draft || saving) return;
-    setSaving(mode);
-    try {
-      await saveClientOnboarding(client.id, draft, { sync: mode === 'sync' });
-      toast.success(mode === 'sync' ? 'Saved & synced to Airtable' : 'Onboarding updated');
-      setDraft(null);
-    } catch (error) {
-      if (mode === 'sync' && isSyncFailure(error)) {
-        // The record was saved; only the push to Airtable failed.
-        toast.error('Sync failed', { description: errorMessage(error, 'Unknown error') });
-        setDraft(null);
-      } else {
-        toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
-      }
-    } finally {
-      setSaving(null);
-      reload();
-    }
+    saveOnboarding.mutate(
+      { id: client.id, data: draft, sync: mode === 'sync' },
+      {
+        onSuccess: () => {
+          toast.success(mode === 'sync' ? 'Saved & synced to Airtable' : 'Onboarding updated');
+          setDraft(null);
+        },
+        onError: (error) => {
+          if (mode === 'sync' && isSyncFailure(error)) {
+            // The record was saved; only the push to Airtable failed.
+            toast.error('Sync failed', { description: errorMessage(error, 'Unknown error') });
+            setDraft(null);
+          } else {
+            toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
+          }
+        },
+      },
+    );
   };
 
   return (

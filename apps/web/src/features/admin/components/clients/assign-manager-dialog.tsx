@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { addClientManager } from '../../api/add-client-manager';
+import { useAddClientManager } from '../../api/add-client-manager';
 
-/** SPEC: Assign Manager. Closes after the attempt either way; onDone reloads the list. */
-export function AssignManagerDialog({ client, onClose, onDone }: { client: TClient | null; onClose: () => void; onDone: () => void }) {
+/** Assign Manager: maps a staff user to the client; closes after the attempt, whether it succeeded or failed. */
+export function AssignManagerDialog({ client, onClose }: { client: TClient | null; onClose: () => void }) {
   return (
     <Dialog
       open={client !== null}
@@ -16,30 +16,27 @@ export function AssignManagerDialog({ client, onClose, onDone }: { client: TClie
       title="Assign Manager"
       description={client ? `Map a staff user to “${client.name}”.` : undefined}
     >
-      {client ? <AssignManagerForm client={client} onClose={onClose} onDone={onDone} /> : null}
+      {client ? <AssignManagerForm client={client} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function AssignManagerForm({ client, onClose, onDone }: { client: TClient; onClose: () => void; onDone: () => void }) {
+function AssignManagerForm({ client, onClose }: { client: TClient; onClose: () => void }) {
   const [email, setEmail] = useState('');
-  const [saving, setSaving] = useState(false);
+  const addManager = useAddClientManager();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
-    if (!trimmed || saving) return;
-    setSaving(true);
-    try {
-      await addClientManager(client.id, { email: trimmed });
-      toast.success('Manager assigned', { description: trimmed });
-    } catch (error) {
-      toast.error('Assign failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setSaving(false);
-      onClose();
-      onDone();
-    }
+    if (!trimmed || addManager.isPending) return;
+    addManager.mutate(
+      { id: client.id, input: { email: trimmed } },
+      {
+        onSuccess: () => toast.success('Manager assigned', { description: trimmed }),
+        onError: (error) => toast.error('Assign failed', { description: errorMessage(error, 'Unknown error') }),
+        onSettled: onClose,
+      },
+    );
   };
 
   return (
@@ -59,7 +56,7 @@ function AssignManagerForm({ client, onClose, onDone }: { client: TClient; onClo
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={addManager.isPending}>
           Save
         </Button>
       </div>

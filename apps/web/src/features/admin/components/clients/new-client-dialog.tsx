@@ -6,37 +6,34 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { createClient } from '../../api/create-client';
+import { useCreateClient } from '../../api/create-client';
 
-/** SPEC: New Client. No client-side validation; closes after the attempt either way; onDone reloads. */
-export function NewClientDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+/** New Client: no validation in the browser (the server answers); closes after the attempt, whether it succeeded or failed. */
+export function NewClientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="New Client" description="Create a workspace and owner account.">
-      <NewClientForm onClose={onClose} onDone={onDone} />
+      <NewClientForm onClose={onClose} />
     </Dialog>
   );
 }
 
-function NewClientForm({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+function NewClientForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [owner, setOwner] = useState('');
   const [status, setStatus] = useState<TClientStatus>('active');
-  const [saving, setSaving] = useState(false);
+  const create = useCreateClient();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const client = await createClient({ name, owner, status });
-      toast.success('Client created', { description: client.name || name });
-    } catch (error) {
-      toast.error('Create failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setSaving(false);
-      onClose();
-      onDone();
-    }
+    if (create.isPending) return;
+    create.mutate(
+      { name, owner, status },
+      {
+        onSuccess: (client) => toast.success('Client created', { description: client.name || name }),
+        onError: (error) => toast.error('Create failed', { description: errorMessage(error, 'Unknown error') }),
+        onSettled: onClose,
+      },
+    );
   };
 
   return (
@@ -64,7 +61,7 @@ function NewClientForm({ onClose, onDone }: { onClose: () => void; onDone: () =>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={create.isPending}>
           Create
         </Button>
       </div>

@@ -3,23 +3,18 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { SectionCard } from '@/components/ui/section-card';
 
-/** SPEC: 'Add note' panel. Text that is empty after trimming is ignored. */
-export function AddNotePanel({ onSave }: { onSave: (note: string) => Promise<void> }) {
+/**
+ * The 'Add note' panel. Text that is empty after trimming is ignored; the box empties once the
+ * save has been attempted (onSave calls onDone then).
+ */
+export function AddNotePanel({ saving, onSave }: { saving: boolean; onSave: (note: string, onDone: () => void) => void }) {
   const id = useId();
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = note.trim();
-    if (!trimmed || saving) return;
-    setSaving(true);
-    try {
-      await onSave(trimmed);
-      setNote('');
-    } finally {
-      setSaving(false);
-    }
+    if (trimmed && !saving) onSave(trimmed, () => setNote(''));
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Lock } from 'lucide-react';
 import type { TAdminSettings } from '@hookline/shared';
@@ -8,8 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { adminKeys } from '../../api/keys';
-import { saveSettings } from '../../api/save-settings';
+import { useSaveSettings } from '../../api/save-settings';
 import { SectionCard } from '@/components/ui/section-card';
 
 /**
@@ -17,24 +15,36 @@ import { SectionCard } from '@/components/ui/section-card';
  * values read-only (the server answers 403 to them anyway).
  */
 export function SettingsForm({ initial, readOnly }: { initial: TAdminSettings; readOnly: boolean }) {
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveSettings();
+  const onSave = (form: TAdminSettings) =>
+    save.mutate(
+      { ...form, brandHue: initial.brandHue },
+      {
+        onSuccess: () => toast.success('Settings saved'),
+        onError: (error) => toast.error('Save failed', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
+  // The fields start again from the server's values whenever those change (a save, a reload).
+  return <SettingsFields key={JSON.stringify(initial)} initial={initial} readOnly={readOnly} saving={save.isPending} onSave={onSave} />;
+}
 
-  const submit = async (event: FormEvent) => {
+function SettingsFields({
+  initial,
+  readOnly,
+  saving,
+  onSave,
+}: {
+  initial: TAdminSettings;
+  readOnly: boolean;
+  saving: boolean;
+  onSave: (form: TAdminSettings) => void;
+}) {
+  const id = useId();
+  const [form, setForm] = useState(initial);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (readOnly || saving) return;
-    setSaving(true);
-    try {
-      const saved = await saveSettings({ ...form, brandHue: initial.brandHue });
-      queryClient.setQueryData(adminKeys.settings, saved);
-      toast.success('Settings saved');
-    } catch (error) {
-      toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setSaving(false);
-    }
+    if (!readOnly && !saving) onSave(form);
   };
 
   return (

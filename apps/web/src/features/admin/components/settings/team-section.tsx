@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Crown } from 'lucide-react';
 import type { TSetRoleRequest, TStaffMember } from '@hookline/shared';
@@ -11,10 +10,9 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Table, TableMessage, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { adminKeys } from '../../api/keys';
 import { useTeam } from '../../api/list-team';
-import { grantTeamRole } from '../../api/grant-team-role';
-import { setTeamRole } from '../../api/set-team-role';
+import { useGrantTeamRole } from '../../api/grant-team-role';
+import { useSetTeamRole } from '../../api/set-team-role';
 import { SkeletonRows } from '../list/skeleton-rows';
 import { SectionCard } from '@/components/ui/section-card';
 
@@ -23,45 +21,43 @@ const ROLE_LABELS: Record<Role, string> = { manager: 'Manager', admin: 'Admin', 
 
 /** Founders only: staff accounts and their roles; 'client' removes staff access (after a confirmation). */
 export function TeamSection() {
-  const queryClient = useQueryClient();
   const team = useTeam(true);
-  const [busy, setBusy] = useState<string | null>(null);
+  const grantRole = useGrantTeamRole();
+  const setRole = useSetTeamRole();
   const [removing, setRemoving] = useState<TStaffMember | null>(null);
   const [newEmail, setNewEmail] = useState('');
   const [newRole, setNewRole] = useState<'manager' | 'admin'>('manager');
+  const busy = grantRole.isPending || setRole.isPending;
 
-  const grant = async (event: React.FormEvent) => {
+  const grant = (event: React.FormEvent) => {
     event.preventDefault();
     const email = newEmail.trim();
     if (!email) return;
-    setBusy('new');
-    try {
-      await grantTeamRole({ email, role: newRole });
-      toast.success('Role updated', { description: `${email} is now ${newRole}` });
-      setNewEmail('');
-    } catch (error) {
-      toast.error('Update failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.team });
-    }
+    grantRole.mutate(
+      { email, role: newRole },
+      {
+        onSuccess: () => {
+          toast.success('Role updated', { description: `${email} is now ${newRole}` });
+          setNewEmail('');
+        },
+        onError: (error) => toast.error('Update failed', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
   };
 
-  const apply = async (member: TStaffMember, role: Role) => {
-    setBusy(member.id);
-    try {
-      await setTeamRole(member.id, { role });
-      toast.success('Role updated', {
-        description: role === 'client' ? `${member.email} is no longer staff` : `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}`,
-      });
-    } catch (error) {
-      toast.error('Update failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setBusy(null);
-      setRemoving(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.team });
-    }
-  };
+  const apply = (member: TStaffMember, role: Role) =>
+    setRole.mutate(
+      { userId: member.id, input: { role } },
+      {
+        onSuccess: () =>
+          toast.success('Role updated', {
+            description:
+              role === 'client' ? `${member.email} is no longer staff` : `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}`,
+          }),
+        onError: (error) => toast.error('Update failed', { description: errorMessage(error, 'Unknown error') }),
+        onSettled: () => setRemoving(null),
+      },
+    );
 
   const rows = team.data ?? [];
   return (
@@ -94,11 +90,11 @@ export function TeamSection() {
                     <Select
                       aria-label={`Role of ${member.email}`}
                       value={member.role}
-                      disabled={busy === member.id}
+                      disabled={setRole.isPending}
                       onChange={(e) => {
                         const role = e.target.value as Role;
                         if (role === 'client') setRemoving(member);
-                        else void apply(member, role);
+                        else apply(member, role);
                       }}
                       className="w-52"
                     >
@@ -137,7 +133,7 @@ export function TeamSection() {
           <option value="manager">Manager</option>
           <option value="admin">Admin</option>
         </Select>
-        <Button type="submit" disabled={busy !== null || !newEmail.trim()}>
+        <Button type="submit" disabled={busy || !newEmail.trim()}>
           Add
         </Button>
       </form>
@@ -151,7 +147,7 @@ export function TeamSection() {
           <Button variant="secondary" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => removing && apply(removing, 'client')} disabled={busy !== null}>
+          <Button variant="danger" onClick={() => removing && apply(removing, 'client')} disabled={busy}>
             Remove access
           </Button>
         </div>

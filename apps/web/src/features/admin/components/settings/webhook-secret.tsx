@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Copy, Eye, EyeOff, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -7,30 +6,21 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useWebhookSecret } from '../../api/get-webhook-secret';
-import { adminKeys } from '../../api/keys';
-import { rotateWebhookSecret } from '../../api/rotate-webhook-secret';
+import { useRotateWebhookSecret } from '../../api/rotate-webhook-secret';
 
 /** The signing secret, masked until revealed, with Copy and Rotate (after a confirmation). */
 export function WebhookSecret() {
-  const queryClient = useQueryClient();
   const secret = useWebhookSecret(true);
+  const rotation = useRotateWebhookSecret();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [rotating, setRotating] = useState(false);
 
-  const rotate = async () => {
-    setRotating(true);
-    try {
-      const next = await rotateWebhookSecret();
-      queryClient.setQueryData(adminKeys.webhookSecret, next);
-      toast.success('Secret rotated', { description: 'Update every receiver with the new secret.' });
-    } catch (error) {
-      toast.error('Rotate failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setRotating(false);
-      setConfirming(false);
-    }
-  };
+  const rotate = () =>
+    rotation.mutate(undefined, {
+      onSuccess: () => toast.success('Secret rotated', { description: 'Update every receiver with the new secret.' }),
+      onError: (error) => toast.error('Rotate failed', { description: errorMessage(error, 'Unknown error') }),
+      onSettled: () => setConfirming(false),
+    });
 
   const copy = async () => {
     try {
@@ -80,8 +70,8 @@ export function WebhookSecret() {
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={rotate} disabled={rotating}>
-            {rotating ? 'Rotating…' : 'Rotate secret'}
+          <Button variant="danger" onClick={rotate} disabled={rotation.isPending}>
+            {rotation.isPending ? 'Rotating…' : 'Rotate secret'}
           </Button>
         </div>
       </Dialog>
