@@ -1,6 +1,7 @@
 import type { TDraft } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
 import { draftPath } from './draft-path';
+import { useDraftMutation } from './use-draft-mutation';
 
 /**
  * POST /api/drafts/{id}/publish: draft or queued → publishing. The server's job runner makes it
@@ -9,3 +10,5 @@ import { draftPath } from './draft-path';
 export function publishDraft(id: string): Promise<TDraft> {
   return apiFetch<TDraft>(`${draftPath(id)}/publish`, { method: 'POST' });
 }
+
+export const usePublishDraft = (id: string) => useDraftMutation(() => publishDraft(id), id);

@@ -1,8 +1,11 @@
 import type { TDraft } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
 import { draftPath } from './draft-path';
+import { useDraftMutation } from './use-draft-mutation';
 
 /** POST /api/drafts/{id}/queue: draft → queued, scheduled one hour ahead; 409 from any other status. */
 export function queueDraft(id: string): Promise<TDraft> {
   return apiFetch<TDraft>(`${draftPath(id)}/queue`, { method: 'POST' });
 }
+
+export const useQueueDraft = (id: string) => useDraftMutation(() => queueDraft(id), id);

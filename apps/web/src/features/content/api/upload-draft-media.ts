@@ -1,6 +1,7 @@
 import type { TDraft } from '@hookline/shared';
 import { ApiError } from '@/lib/api-client';
 import { draftPath } from './draft-path';
+import { useDraftMutation } from './use-draft-mutation';
 
 /**
  * POST /api/drafts/{id}/media (multipart field "file") with progress (0..1); XHR because fetch
@@ -25,3 +26,10 @@ export function uploadDraftMedia(id: string, file: File, onProgress: (fraction: 
     xhr.send(form);
   });
 }
+
+/** mutate({ file, onProgress }). */
+export const useUploadDraftMedia = (id: string) =>
+  useDraftMutation(
+    ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => uploadDraftMedia(id, file, onProgress),
+    id,
+  );

@@ -9,12 +9,12 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
-import { createDraft } from '../api/create-draft';
+import { useCreateDraft } from '../api/create-draft';
 import { TYPE_HINTS } from '../labels';
 
 const TYPE_ICONS: Record<TDraftType, LucideIcon> = { post: FileText, reel: Clapperboard, thread: MessagesSquare, video: Film };
 
-/** SPEC: Content, the Create panel: a type (Post, Reel/Short, Thread, Video) and a channel. */
+/** The Content page's Create panel: a type (Post, Reel/Short, Thread, Video) and a channel. */
 export function CreateDraftPanel({
   id,
   defaultChannel,
@@ -29,18 +29,18 @@ export function CreateDraftPanel({
   const headingId = useId();
   const [type, setType] = useState<TDraftType>('post');
   const [channel, setChannel] = useState<TDraftChannel>(defaultChannel);
-  const [creating, setCreating] = useState(false);
+  const create = useCreateDraft();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (creating) return;
-    setCreating(true);
-    try {
-      onCreated(await createDraft({ type, channel }));
-    } catch (error) {
-      toast.error('Could not create the draft', { description: errorMessage(error, 'Unknown error') });
-      setCreating(false);
-    }
+    if (create.isPending) return;
+    create.mutate(
+      { type, channel },
+      {
+        onSuccess: onCreated,
+        onError: (error) => toast.error('Could not create the draft', { description: errorMessage(error, 'Unknown error') }),
+      },
+    );
   };
 
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -118,8 +118,8 @@ export function CreateDraftPanel({
               <Button variant="secondary" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={creating}>
-                {creating ? 'Creating…' : 'Create draft'}
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Creating…' : 'Create draft'}
               </Button>
             </div>
           </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { TDraft } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -7,23 +6,18 @@ import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 /** Asks before a draft (and its media) is deleted for good. */
 export function DeleteDraftDialog({
   draft,
+  deleting,
   onCancel,
   onConfirm,
 }: {
   draft: TDraft | null;
+  deleting: boolean;
   onCancel: () => void;
-  onConfirm: (draft: TDraft) => Promise<void>;
+  onConfirm: (draft: TDraft) => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
   const what = draft ? `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}` : '';
-  const confirm = async () => {
-    if (!draft || deleting) return;
-    setDeleting(true);
-    try {
-      await onConfirm(draft);
-    } finally {
-      setDeleting(false);
-    }
+  const confirm = () => {
+    if (draft && !deleting) onConfirm(draft);
   };
   return (
     <Dialog

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Check, ImagePlus, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
@@ -10,22 +10,20 @@ import { errorMessage } from '@/lib/api-client';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import { formatWhen } from '@/lib/zoned-time';
-import { publishDraft } from '../api/publish-draft';
-import { queueDraft } from '../api/queue-draft';
-import { requeueDraft } from '../api/requeue-draft';
-import { updateDraft } from '../api/update-draft';
-import { uploadDraftMedia } from '../api/upload-draft-media';
-import { reloadDrafts, replaceDraftInLists } from '../draft-cache';
+import { usePublishDraft } from '../api/publish-draft';
+import { useQueueDraft } from '../api/queue-draft';
+import { useRequeueDraft } from '../api/requeue-draft';
+import { useUpdateDraft } from '../api/update-draft';
+import { useUploadDraftMedia } from '../api/upload-draft-media';
 import { TEXT_PLACEHOLDERS } from '../labels';
 import { DraftStatusBadge } from './draft-status-badge';
 
-type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 type Action = 'queue' | 'publish' | 'requeue';
 
-const ACTIONS: Record<Action, { run: (id: string) => Promise<TDraft>; failure: string }> = {
-  queue: { run: queueDraft, failure: 'Could not queue the draft' },
-  publish: { run: publishDraft, failure: 'Could not publish the draft' },
-  requeue: { run: requeueDraft, failure: 'Could not re-queue the draft' },
+const FAILURES: Record<Action, string> = {
+  queue: 'Could not queue the draft',
+  publish: 'Could not publish the draft',
+  requeue: 'Could not re-queue the draft',
 };
 
 export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
@@ -35,7 +33,7 @@ export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
   linkedin: 'bg-blue-700',
 };
 
-/** What a draft in this status offers (SPEC section 4: published offers only Delete). */
+/** What a draft in this status offers (publishing and published ones offer only Delete). */
 export function draftCapabilities(status: TDraft['status']) {
   const editable = status === 'draft' || status === 'queued';
   return {
@@ -63,14 +61,21 @@ export function DraftCard({
   autoFocus?: boolean;
   onDelete: (draft: TDraft) => void;
 }) {
-  const queryClient = useQueryClient();
   const can = draftCapabilities(draft.status);
   const [text, setText] = useState(draft.text);
   const [serverText, setServerText] = useState(draft.text);
-  const [saveState, setSaveState] = useState<SaveState>('idle');
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const pendingSave = useRef<{ text: string; request: Promise<void> } | null>(null);
+  const [progress, setProgress] = useState(0);
+  const saveText = useUpdateDraft(draft.id);
+  const actions: Record<Action, UseMutationResult<TDraft, Error, void>> = {
+    queue: useQueueDraft(draft.id),
+    publish: usePublishDraft(draft.id),
+    requeue: useRequeueDraft(draft.id),
+  };
+  const upload = useUploadDraftMedia(draft.id);
+  const busy = (Object.keys(actions) as Action[]).find((action) => actions[action].isPending);
+  const working = busy !== undefined || upload.isPending;
+  // The text of the save on its way, so that a blur and then a click on an action send it once.
+  const sending = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   // The server's text changed (a reload): take it, unless the user has unsaved edits.
@@ -79,60 +84,51 @@ export function DraftCard({
     if (text === serverText) setText(draft.text);
   }
 
-  const save = (): Promise<void> => {
-    // Already sent (blur, then a click on an action): wait for that request instead of sending it again.
-    if (pendingSave.current?.text === text) return pendingSave.current.request;
-    if (!can.editable || text === draft.text) return pendingSave.current?.request ?? Promise.resolve();
+  /** Sends the text if it changed. Changes to one draft run in order, so an action asked for next acts on this text. */
+  const save = () => {
+    if (!can.editable || text === draft.text || text === sending.current) return;
     const value = text;
-    setSaveState('saving');
-    const request = updateDraft(draft.id, { text: value })
-      .then((updated) => {
-        replaceDraftInLists(queryClient, updated);
-        setSaveState('saved');
-      })
-      .catch((error: unknown) => {
-        setSaveState('error');
-        toast.error('Could not save the text', { description: errorMessage(error, 'Unknown error') });
-      })
-      .finally(() => {
-        if (pendingSave.current?.request === request) pendingSave.current = null;
-      });
-    pendingSave.current = { text: value, request };
-    return request;
+    sending.current = value;
+    saveText.mutate(
+      { text: value },
+      {
+        onError: (error) => toast.error('Could not save the text', { description: errorMessage(error, 'Unknown error') }),
+        onSettled: () => {
+          if (sending.current === value) sending.current = null;
+        },
+      },
+    );
   };
 
-  const run = async (action: Action) => {
-    if (busy) return;
-    setBusy(action);
-    try {
-      await save();
-      replaceDraftInLists(queryClient, await ACTIONS[action].run(draft.id));
-    } catch (error) {
-      toast.error(ACTIONS[action].failure, { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setBusy(null);
-      void reloadDrafts(queryClient);
-    }
+  const run = (action: Action) => {
+    if (working) return;
+    save();
+    actions[action].mutate(undefined, {
+      onError: (error) => toast.error(FAILURES[action], { description: errorMessage(error, 'Unknown error') }),
+    });
   };
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    try {
-      if (file.type && !/^(image|video)\//.test(file.type)) throw new Error('Choose an image or a video.');
-      setProgress(0);
-      await save();
-      replaceDraftInLists(queryClient, await uploadDraftMedia(draft.id, file, setProgress));
-    } catch (error) {
-      toast.error('Could not attach the media', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setProgress(null);
+    const clearInput = () => {
       if (fileInput.current) fileInput.current.value = '';
-      void reloadDrafts(queryClient);
+    };
+    if (file.type && !/^(image|video)\//.test(file.type)) {
+      toast.error('Could not attach the media', { description: 'Choose an image or a video.' });
+      return clearInput();
     }
+    setProgress(0);
+    save();
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onError: (error) => toast.error('Could not attach the media', { description: errorMessage(error, 'Unknown error') }),
+        onSettled: clearInput,
+      },
+    );
   };
 
-  const working = busy !== null || progress !== null;
   const label = `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type]}`;
   return (
     <article aria-label={label} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -155,9 +151,10 @@ export function DraftCard({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            if (saveState !== 'saving') setSaveState('idle');
+            // Typing again hides 'Saved' or 'Not saved' (not 'Saving…').
+            if (saveText.isSuccess || saveText.isError) saveText.reset();
           }}
-          onBlur={() => void save()}
+          onBlur={save}
           readOnly={!can.editable}
           placeholder={can.editable ? TEXT_PLACEHOLDERS[draft.type] : undefined}
           maxLength={10_000}
@@ -166,19 +163,19 @@ export function DraftCard({
           className={cn('resize-y', !can.editable && 'bg-slate-50 text-slate-700 focus:ring-0')}
         />
         <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-          <span aria-live="polite" className={cn(saveState === 'error' && 'text-red-700')}>
-            {saveState === 'saving' ? 'Saving…' : null}
-            {saveState === 'saved' ? (
+          <span aria-live="polite" className={cn(saveText.isError && 'text-red-700')}>
+            {saveText.isPending ? 'Saving…' : null}
+            {saveText.isSuccess ? (
               <span className="inline-flex items-center gap-1 text-emerald-700">
                 <Check className="size-3.5" aria-hidden /> Saved
               </span>
             ) : null}
-            {saveState === 'error' ? 'Not saved' : null}
-            {saveState === 'idle' ? `Created ${formatWhen(draft.createdAt, timeZone)}` : null}
+            {saveText.isError ? 'Not saved' : null}
+            {saveText.isIdle ? `Created ${formatWhen(draft.createdAt, timeZone)}` : null}
           </span>
           <span className="tabular-nums">{text.length.toLocaleString()} characters</span>
         </div>
-        {progress !== null ? (
+        {upload.isPending ? (
           <div className="mt-3">
             <progress
               className="h-2 w-full overflow-hidden rounded accent-brand-600"

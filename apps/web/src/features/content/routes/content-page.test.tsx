@@ -1,23 +1,44 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TDraft } from '@hookline/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
 import { makeDraft, serveDrafts, WORKSPACE } from '../test-server';
-import { uploadDraftMedia } from '../api/upload-draft-media';
-import ContentPage from './content-page';
+import ContentPage, { PUBLISHING_POLL_MS } from './content-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-// XHR uploads are not part of jsdom's network stub: the upload resolves when the test says so.
-const upload = vi.hoisted(() => ({ finish: (_draft: TDraft) => {} }));
-vi.mock('../api/upload-draft-media', () => ({
-  uploadDraftMedia: vi.fn((_id: string, _file: File, onProgress: (fraction: number) => void) => {
-    onProgress(0.4);
-    return new Promise<TDraft>((resolve) => (upload.finish = resolve));
-  }),
-}));
+/** Media uploads go through XMLHttpRequest (for their progress), which the fetch stub does not answer: the test does. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((event: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  responseType = '';
+  status = 0;
+  statusText = '';
+  response: unknown = null;
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(fraction: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.response = body;
+    this.onload?.();
+  }
+}
 
 const card = (name: string | RegExp) => screen.getByRole('article', { name });
 const buttonsOf = (article: HTMLElement) =>
@@ -27,6 +48,10 @@ const buttonsOf = (article: HTMLElement) =>
 
 describe('Content page', () => {
   beforeEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('offers each status its own actions, with the status badge in the workspace zone', async () => {
     serveDrafts(
@@ -67,13 +92,16 @@ describe('Content page', () => {
   });
 
   it('publishes: Publishing… at once, then Published once the server has flipped it', async () => {
+    // The list reloads on a timer while a draft is publishing: the test moves the clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchMock } = serveDrafts([makeDraft({ id: 'p1', status: 'queued', scheduledAt: '2030-01-01T11:00:00.000Z' })]);
     renderPage(<ContentPage />, '/dashboard/content');
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
-    await userEvent.click(within(draft).getByRole('button', { name: 'Publish now' }));
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(draft).getByRole('button', { name: 'Publish now' }));
     expect(await within(draft).findByText('Publishing…')).toBeInTheDocument();
     expect(buttonsOf(draft)).toEqual(['Delete']);
-    expect(await within(draft).findByText(/^Published /, undefined, { timeout: 4000 })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(PUBLISHING_POLL_MS));
+    expect(await within(draft).findByText(/^Published /)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/drafts/p1/publish' && init?.method === 'POST')).toBe(true);
     expect(toast.error).not.toHaveBeenCalled();
   });
@@ -179,13 +207,18 @@ describe('Content page', () => {
   });
 
   it('uploads media with a progress bar and shows a preview after', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const { drafts } = serveDrafts([makeDraft({ id: 'm1' })]);
     renderPage(<ContentPage />, '/dashboard/content');
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
     await userEvent.upload(within(draft).getByLabelText('Add media'), file);
-    expect(vi.mocked(uploadDraftMedia)).toHaveBeenCalledWith('m1', file, expect.any(Function));
-    expect(within(draft).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '0.4');
+    await waitFor(() => expect(FakeXhr.last?.url).toBe('/api/drafts/m1/media'));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect((xhr.body?.get('file') as File).name).toBe('cover.png');
+    xhr.progress(0.4);
+    expect(await within(draft).findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '0.4');
     expect(within(draft).getByText('Uploading… 40%')).toBeInTheDocument();
 
     // The server stored it; the upload answers with the draft.
@@ -193,7 +226,7 @@ describe('Content page', () => {
       media: { url: '/api/drafts/m1/media?v=abc123def456', type: 'image/png', name: 'cover.png' },
       updatedAt: '2030-01-01T10:05:00.000Z',
     });
-    upload.finish({ ...drafts[0] });
+    act(() => xhr.respond(200, { ...drafts[0] }));
     const image = await within(draft).findByRole('img', { name: 'Attached image: cover.png' });
     // The server versions the URL by file; the page uses it as given.
     expect(image).toHaveAttribute('src', '/api/drafts/m1/media?v=abc123def456');

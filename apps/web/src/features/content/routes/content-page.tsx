@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Plus } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
@@ -9,21 +8,19 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDrafts } from '@/lib/client-data/list-drafts';
 import { useTimeZone } from '@/lib/client-data/use-time-zone';
-import { deleteDraft } from '../api/delete-draft';
+import { useDeleteDraft } from '../api/delete-draft';
 import { ChannelFilter, parseChannel, type ChannelFilterValue } from '../components/channel-filter';
 import { CreateDraftPanel } from '../components/create-draft-panel';
 import { DeleteDraftDialog } from '../components/delete-draft-dialog';
 import { DraftCard } from '../components/draft-card';
 import { DraftsSkeleton } from '../components/drafts-skeleton';
 import { EmptyDrafts } from '../components/empty-drafts';
-import { addDraftToLists, reloadDrafts, removeDraftFromLists } from '../draft-cache';
 
 /** How often the list is reloaded while the server's job runner is still publishing a draft. */
-const PUBLISHING_POLL_MS = 500;
+export const PUBLISHING_POLL_MS = 500;
 
-/** SPEC: Dashboard Content: channel filter (in ?channel=), a Create panel, and the drafts as cards. */
+/** The dashboard's Content page: a channel filter (in ?channel=), a Create panel, and the drafts as cards. */
 export default function ContentPage() {
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const channel = parseChannel(params.get('channel'));
   const drafts = useDrafts(channel === 'all' ? undefined : channel, { pollWhilePublishingMs: PUBLISHING_POLL_MS });
@@ -31,6 +28,7 @@ export default function ContentPage() {
   const [creating, setCreating] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TDraft | null>(null);
+  const deleteDraft = useDeleteDraft();
   const newButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
@@ -47,26 +45,18 @@ export default function ContentPage() {
   };
 
   const created = (draft: TDraft) => {
-    addDraftToLists(queryClient, draft);
-    void reloadDrafts(queryClient);
     setCreating(false);
     setCreatedId(draft.id);
     // Show the new draft: switch to its channel when another one is filtered.
     if (channel !== 'all' && channel !== draft.channel) setChannel(draft.channel);
   };
 
-  const remove = async (draft: TDraft) => {
-    try {
-      await deleteDraft(draft.id);
-      removeDraftFromLists(queryClient, draft.id);
-      toast.success('Draft deleted');
-    } catch (error) {
-      toast.error('Could not delete the draft', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setDeleting(null);
-      void reloadDrafts(queryClient);
-    }
-  };
+  const remove = (draft: TDraft) =>
+    deleteDraft.mutate(draft.id, {
+      onSuccess: () => toast.success('Draft deleted'),
+      onError: (error) => toast.error('Could not delete the draft', { description: errorMessage(error, 'Unknown error') }),
+      onSettled: () => setDeleting(null),
+    });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -121,7 +111,7 @@ export default function ContentPage() {
         </ul>
       )}
 
-      <DeleteDraftDialog draft={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
+      <DeleteDraftDialog draft={deleting} deleting={deleteDraft.isPending} onCancel={() => setDeleting(null)} onConfirm={remove} />
     </div>
   );
 }
