@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { SOCIAL_PROVIDER_LABELS, type TSocialConnection } from '@hookline/shared';
@@ -8,36 +7,29 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { clientDataKeys } from '@/lib/client-data/keys';
 import { useSocialConnections } from '@/lib/client-data/list-social-connections';
 import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { connectSocialChannelPath } from '../api/connect-social-channel';
 import { useSocialProviders } from '../api/get-social-providers';
-import { removeSocialConnection } from '../api/remove-social-connection';
+import { useRemoveSocialConnection } from '../api/remove-social-connection';
 import { ProviderIcon } from './provider-icon';
 import { RemoveChannelDialog } from './remove-channel-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 
-/** SPEC: Settings, Connected channels. Connecting is a full-page trip to the provider and back. */
+/** Settings' Connected channels. Connecting is a full-page trip to the provider and back. */
 export function ChannelsCard() {
-  const queryClient = useQueryClient();
   const providers = useSocialProviders();
   const connections = useSocialConnections();
   const [removing, setRemoving] = useState<TSocialConnection | null>(null);
   const { refreshing, refresh } = useRefreshSocialConnection();
-  const reload = () => queryClient.invalidateQueries({ queryKey: clientDataKeys.socialConnections });
+  const removal = useRemoveSocialConnection();
 
-  const remove = async (connection: TSocialConnection) => {
-    try {
-      await removeSocialConnection(connection.id);
-      toast.success('Channel removed', { description: connection.handle });
-    } catch (error) {
-      toast.error('Remove failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setRemoving(null);
-      await reload();
-    }
-  };
+  const remove = (connection: TSocialConnection) =>
+    removal.mutate(connection.id, {
+      onSuccess: () => toast.success('Channel removed', { description: connection.handle }),
+      onError: (error) => toast.error('Remove failed', { description: errorMessage(error, 'Unknown error') }),
+      onSettled: () => setRemoving(null),
+    });
 
   const available = providers.data?.providers ?? [];
   return (
@@ -82,7 +74,7 @@ export function ChannelsCard() {
         {providers.isError ? <p className="text-sm text-red-700">Could not load channel providers: {providers.error.message}</p> : null}
       </div>
 
-      <RemoveChannelDialog connection={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />
+      <RemoveChannelDialog connection={removing} removing={removal.isPending} onCancel={() => setRemoving(null)} onConfirm={remove} />
     </SectionCard>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { TriangleAlert } from 'lucide-react';
 import type { TWorkspace } from '@hookline/shared';
@@ -8,11 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
 
-/** SPEC: Delete workspace, behind a confirmation where the exact name must be typed. */
+/** Delete workspace, behind a confirmation where the exact name must be typed. */
 export function DangerZoneCard({ workspace }: { workspace: TWorkspace }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   return (
     <Card className="ring-red-200">
@@ -37,8 +35,6 @@ export function DangerZoneCard({ workspace }: { workspace: TWorkspace }) {
           setOpen(false);
           toast.success('Workspace deleted', { description: workspace.name });
           navigate('/dashboard');
-          // Everything cached belonged to the deleted workspace.
-          void queryClient.invalidateQueries();
         }}
       />
     </Card>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { deleteWorkspace } from '../api/delete-workspace';
+import { useDeleteWorkspace } from '../api/delete-workspace';
 
 /** The workspace goes only once its exact name is typed (the server checks the same). */
 export function DeleteWorkspaceDialog({
@@ -41,22 +41,13 @@ function DeleteWorkspaceForm({
 }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useDeleteWorkspace();
+  const deleting = deletion.isPending;
   const matches = typed === workspaceName;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!matches || deleting) return;
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteWorkspace(typed);
-      onDeleted();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to delete the workspace'));
-      setDeleting(false);
-    }
+    if (matches && !deleting) deletion.mutate(typed, { onSuccess: onDeleted });
   };
 
   return (
@@ -67,7 +58,7 @@ function DeleteWorkspaceForm({
       <Field label="Workspace name" htmlFor={`${id}-name`}>
         <Input id={`${id}-name`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} autoFocus />
       </Field>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {deletion.isError ? <Alert tone="error">{errorMessage(deletion.error, 'Failed to delete the workspace')}</Alert> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={deleting}>
           Cancel

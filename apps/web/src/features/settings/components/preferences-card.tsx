@@ -1,39 +1,46 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { CADENCES, type TWorkspace } from '@hookline/shared';
+import { CADENCES, type TUpdateWorkspaceRequest, type TWorkspace } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { clientDataKeys } from '@/lib/client-data/keys';
 import { browserTimeZone } from '@/lib/zoned-time';
-import { updateWorkspace } from '../api/update-workspace';
+import { useUpdateWorkspace } from '../api/update-workspace';
 import { SectionCard } from '@/components/ui/section-card';
 import { timeZoneOptions } from './time-zones';
 
-/** SPEC: Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
+/** Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
 export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
+  const update = useUpdateWorkspace();
+  const save = (input: TUpdateWorkspaceRequest) =>
+    update.mutate(input, {
+      onSuccess: () => toast.success('Preferences saved'),
+      onError: (error) => toast.error('Save failed', { description: errorMessage(error, 'Unknown error') }),
+    });
+  // The form starts again from the server's values whenever they change (a save here or elsewhere, a reload).
+  return (
+    <PreferencesForm key={`${workspace.cadence}|${workspace.timeZone}`} workspace={workspace} saving={update.isPending} onSave={save} />
+  );
+}
+
+function PreferencesForm({
+  workspace,
+  saving,
+  onSave,
+}: {
+  workspace: TWorkspace;
+  saving: boolean;
+  onSave: (input: TUpdateWorkspaceRequest) => void;
+}) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [cadence, setCadence] = useState(workspace.cadence);
   const [timeZone, setTimeZone] = useState(workspace.timeZone ?? '');
-  const [saving, setSaving] = useState(false);
   const zones = useMemo(() => timeZoneOptions(workspace.timeZone), [workspace.timeZone]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const saved = await updateWorkspace({ cadence, timeZone: timeZone || null });
-      queryClient.setQueryData(clientDataKeys.workspace, saved);
-      toast.success('Preferences saved');
-    } catch (error) {
-      toast.error('Save failed', { description: errorMessage(error, 'Unknown error') });
-    } finally {
-      setSaving(false);
-    }
+    if (!saving) onSave({ cadence, timeZone: timeZone || null });
   };
 
   return (

@@ -1,19 +1,19 @@
-import { useState } from 'react';
 import { SOCIAL_PROVIDER_LABELS, type TSocialConnection } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
-/** Confirms removing a channel; onConfirm does the work and the dialog closes afterwards. */
+/** Confirms removing a channel; onConfirm does the work (removing while it runs) and closes the dialog afterwards. */
 export function RemoveChannelDialog({
   connection,
+  removing,
   onCancel,
   onConfirm,
 }: {
   connection: TSocialConnection | null;
+  removing: boolean;
   onCancel: () => void;
-  onConfirm: (connection: TSocialConnection) => Promise<void>;
+  onConfirm: (connection: TSocialConnection) => void;
 }) {
-  const [removing, setRemoving] = useState(false);
   return (
     <Dialog
       open={connection !== null}
@@ -29,19 +29,7 @@ export function RemoveChannelDialog({
         <Button variant="secondary" onClick={onCancel} disabled={removing}>
           Cancel
         </Button>
-        <Button
-          variant="danger"
-          disabled={removing || !connection}
-          onClick={async () => {
-            if (!connection) return;
-            setRemoving(true);
-            try {
-              await onConfirm(connection);
-            } finally {
-              setRemoving(false);
-            }
-          }}
-        >
+        <Button variant="danger" disabled={removing || !connection} onClick={() => connection && onConfirm(connection)}>
           {removing ? 'Removing…' : 'Remove channel'}
         </Button>
       </div>

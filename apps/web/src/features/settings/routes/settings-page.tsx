@@ -8,7 +8,7 @@ import { DangerZoneCard } from '../components/danger-zone-card';
 import { PreferencesCard } from '../components/preferences-card';
 import { SectionCard } from '@/components/ui/section-card';
 
-/** SPEC: Dashboard Settings: Account, Connected channels, Workspace preferences (with Delete workspace). */
+/** The dashboard's Settings: Account, Connected channels, Workspace preferences (with Delete workspace). */
 export default function SettingsPage() {
   const workspace = useWorkspace();
   return (
@@ -34,8 +34,7 @@ export default function SettingsPage() {
           </SectionCard>
         ) : (
           <>
-            {/* Remounts with fresh server values after a save elsewhere or a refetch. */}
-            <PreferencesCard key={workspace.dataUpdatedAt} workspace={workspace.data} />
+            <PreferencesCard workspace={workspace.data} />
             <DangerZoneCard workspace={workspace.data} />
           </>
         )}
