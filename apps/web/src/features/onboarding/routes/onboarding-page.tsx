@@ -8,7 +8,7 @@ import { Field, Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth/use-auth';
-import { submitOnboarding } from '../api/submit-onboarding';
+import { useSubmitOnboarding } from '../api/submit-onboarding';
 import { EMPTY_FORM, STEP_TITLES, validateStep, type OnboardingForm } from '../onboarding-steps';
 
 type TextKey = Exclude<keyof OnboardingForm, 'channels'>;
@@ -24,8 +24,7 @@ export default function OnboardingPage() {
   // A signed-in visitor starts with their own name and email filled in.
   const [form, setForm] = useState<OnboardingForm>(() => ({ ...EMPTY_FORM, name: user?.displayName ?? '', email: user?.email ?? '' }));
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
+  const submission = useSubmitOnboarding();
 
   const set = (key: TextKey) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const text = (key: TextKey, label: string, props: { type?: string; placeholder?: string; autoComplete?: string } = {}) => (
@@ -45,22 +44,14 @@ export default function OnboardingPage() {
     if (!message) setStep((s) => s + 1);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (step < STEP_TITLES.length - 1) return next();
-    setSubmitting(true);
     setError(null);
-    try {
-      await submitOnboarding(form);
-      setDone(true);
-    } catch (e) {
-      setError(submitErrorText(e));
-    } finally {
-      setSubmitting(false);
-    }
+    submission.mutate(form, { onError: (e) => setError(submitErrorText(e)) });
   };
 
-  if (done) {
+  if (submission.isSuccess) {
     return (
       <Shell>
         <div className="py-6 text-center" role="status">
@@ -145,8 +136,8 @@ export default function OnboardingPage() {
               Next
             </Button>
           ) : (
-            <Button key="submit" type="submit" disabled={submitting}>
-              {submitting ? 'Submitting…' : 'Submit'}
+            <Button key="submit" type="submit" disabled={submission.isPending}>
+              {submission.isPending ? 'Submitting…' : 'Submit'}
             </Button>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { TUploadAvatarResponse } from '@hookline/shared';
 import { ApiError } from '@/lib/api-client';
 
@@ -17,5 +18,12 @@ export function uploadAvatar(file: File, onProgress: (fraction: number) => void)
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
+  });
+}
+
+/** mutate({ file, onProgress }); answers the uploaded picture's URL. */
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => uploadAvatar(file, onProgress),
   });
 }

@@ -8,10 +8,10 @@ import { formatBytes } from '@hookline/shared';
 import { errorMessage } from '@/lib/api-client';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useAuth } from '@/lib/auth/use-auth';
-import { updateProfile } from '../api/update-profile';
-import { uploadAvatar } from '../api/upload-avatar';
+import { useUpdateProfile } from '../api/update-profile';
+import { useUploadAvatar } from '../api/upload-avatar';
 
-/** SPEC: Edit Profile dialog. The form mounts on each open, so its state starts from the current user. */
+/** The Edit Profile dialog. The form mounts on each open, so its state starts from the current user. */
 export default function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Your name and picture as your team sees them.">
@@ -20,50 +20,55 @@ export default function EditProfileDialog({ open, onOpenChange }: { open: boolea
   );
 }
 
-/** SPEC: Profile dialog state (display name, avatar URL, saving, uploading, error, saved). */
+/**
+ * Display name and photo URL, which an uploaded avatar fills in. Saving clears the error and the
+ * 'Profile updated' notice first.
+ */
 function ProfileForm({ onClose }: { onClose: () => void }) {
-  const { user, refresh } = useAuth();
+  const { user } = useAuth();
   const maxBytes = useRuntimeConfig().data?.avatarMaxBytes;
+  const updateProfile = useUpdateProfile();
+  const uploadAvatar = useUploadAvatar();
   const [displayName, setDisplayName] = useState(user?.displayName ?? '');
   const [avatarUrl, setAvatarUrl] = useState(user?.photoURL ?? '');
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const saving = updateProfile.isPending;
+  const uploading = uploadAvatar.isPending;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setError(null);
-    setSaved(false);
-    try {
-      await updateProfile({ displayName: displayName.trim() || null, photoURL: avatarUrl.trim() || null });
-      await refresh().catch(() => undefined);
-      setSaved(true);
-      toast.success('Profile updated');
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update profile'));
-    } finally {
-      setSaving(false);
-    }
+    updateProfile.mutate(
+      { displayName: displayName.trim() || null, photoURL: avatarUrl.trim() || null },
+      {
+        onSuccess: () => toast.success('Profile updated'),
+        onError: (e) => setError(errorMessage(e, 'Failed to update profile')),
+      },
+    );
   };
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file || !user) return;
-    setError(null);
-    try {
-      if (maxBytes && file.size > maxBytes) throw new Error(`Avatar must be ${formatBytes(maxBytes)} or smaller.`);
-      setUploading(0);
-      const { url } = await uploadAvatar(file, setUploading);
-      setAvatarUrl(url);
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to upload avatar'));
-    } finally {
-      setUploading(null);
+    const clearInput = () => {
       if (fileInput.current) fileInput.current.value = '';
+    };
+    if (maxBytes && file.size > maxBytes) {
+      setError(`Avatar must be ${formatBytes(maxBytes)} or smaller.`);
+      return clearInput();
     }
+    setError(null);
+    setProgress(0);
+    uploadAvatar.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: ({ url }) => setAvatarUrl(url),
+        onError: (e) => setError(errorMessage(e, 'Failed to upload avatar')),
+        onSettled: clearInput,
+      },
+    );
   };
 
   const initials = (displayName || user?.email || '?').trim().charAt(0).toUpperCase();
@@ -104,28 +109,28 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
           type="file"
           accept="image/*"
           onChange={chooseFile}
-          disabled={uploading !== null}
+          disabled={uploading}
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
         />
       </Field>
-      {uploading !== null ? (
+      {uploading ? (
         <div>
           <progress
             className="h-2 w-full overflow-hidden rounded accent-brand-600"
-            value={uploading}
+            value={progress}
             max={1}
             aria-label="Avatar upload progress"
           />
-          <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(uploading * 100)}%</p>
+          <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(progress * 100)}%</p>
         </div>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {saved ? <Alert tone="success">Profile updated</Alert> : null}
+      {updateProfile.isSuccess ? <Alert tone="success">Profile updated</Alert> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <Button type="submit" disabled={saving || uploading !== null}>
+        <Button type="submit" disabled={saving || uploading}>
           {saving ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
