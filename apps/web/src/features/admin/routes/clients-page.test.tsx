@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TClient } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
 import { callsTo, LocationProbe } from '../test-helpers';
 import ClientsPage from './clients-page';
 
@@ -44,7 +45,9 @@ const location = () => screen.getByTestId('location').textContent;
 const lastQuery = (fetchMock: ReturnType<typeof stubFetch>) => callsTo(fetchMock, '/api/admin/clients').at(-1)!;
 
 describe('Clients list', () => {
-  it('loads with the SPEC defaults and five skeleton rows', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('loads page 1 of 10, sorted by name ascending, with five skeleton rows', async () => {
     const fetchMock = serveClients(3);
     renderClients();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
@@ -81,21 +84,30 @@ describe('Clients list', () => {
   });
 
   it('debounces the search by 300 ms and resets the page to 1', async () => {
+    // Fake timers that also follow real time while the test awaits; the typing below never awaits,
+    // so there only the test moves the clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = serveClients(45);
     renderClients('/admin/clients?page=2');
     await screen.findByRole('link', { name: 'Client 1' });
-    const user = userEvent.setup();
-    await user.type(screen.getByPlaceholderText('Search by name or owner…'), '  acme');
-    // Nothing is sent while typing…
-    expect(callsTo(fetchMock, '/api/admin/clients').some((q) => q.has('search'))).toBe(false);
-    // …and one request for the settled, trimmed text once typing stops.
+    const box = screen.getByPlaceholderText('Search by name or owner…');
+    const searches = () => callsTo(fetchMock, '/api/admin/clients').filter((q) => q.has('search'));
+    // A keystroke every 200 ms: each one restarts the wait, so nothing is sent while typing…
+    for (const text of ['  a', '  ac', '  acm', '  acme']) {
+      fireEvent.change(box, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(200));
+    }
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 200 - 1));
+    expect(searches()).toHaveLength(0);
+    // …and one request for the settled, trimmed text once typing has stopped for 300 ms.
+    act(() => vi.advanceTimersByTime(1));
     await waitFor(() => expect(lastQuery(fetchMock).get('search')).toBe('acme'));
     expect(lastQuery(fetchMock).get('page')).toBe('1');
-    expect(callsTo(fetchMock, '/api/admin/clients').filter((q) => q.has('search'))).toHaveLength(1);
+    expect(searches()).toHaveLength(1);
     expect(location()).toBe('/admin/clients?search=acme');
 
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(screen.getByPlaceholderText('Search by name or owner…')).toHaveValue('');
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Clear' }));
+    expect(box).toHaveValue('');
     expect(location()).toBe('/admin/clients');
   });
 

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TRequest } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
 import { callsTo, LocationProbe } from '../test-helpers';
 import RequestsPage from './requests-page';
 
@@ -39,6 +40,8 @@ const lastQuery = (fetchMock: ReturnType<typeof stubFetch>) => callsTo(fetchMock
 const search = () => screen.getByPlaceholderText('Search subject or requester…');
 
 describe('Requests list', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('loads newest first with six skeleton rows', async () => {
     const fetchMock = serveRequests(12);
     renderRequests();
@@ -75,18 +78,23 @@ describe('Requests list', () => {
   });
 
   it('keeps the search box in step with the URL on history back', async () => {
+    // Fake timers that also follow real time while the test awaits; the test moves the clock past the search wait.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const fetchMock = serveRequests(30);
     renderRequests();
     await screen.findByRole('link', { name: 'Subject 1' });
-    await userEvent.click(within(screen.getByRole('group', { name: 'Filter by type' })).getByRole('button', { name: 'onboarding' }));
-    await userEvent.type(search(), 'refund');
+    await user.click(within(screen.getByRole('group', { name: 'Filter by type' })).getByRole('button', { name: 'onboarding' }));
+    fireEvent.change(search(), { target: { value: 'refund' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     await waitFor(() => expect(lastQuery(fetchMock).get('search')).toBe('refund'));
     expect(location()).toBe('/admin/requests?search=refund&type=onboarding');
-    await userEvent.click(screen.getByRole('button', { name: 'History back' }));
+    await user.click(screen.getByRole('button', { name: 'History back' }));
     // The search replaced the filter's history entry, so back returns to the plain list.
     await waitFor(() => expect(location()).toBe('/admin/requests'));
     expect(search()).toHaveValue('');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Nor does the box, once its wait is over, search again for the text it showed before.
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(location()).toBe('/admin/requests');
   });
 

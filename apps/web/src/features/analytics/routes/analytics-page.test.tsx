@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDraft, TWorkspace } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import AnalyticsPage from './analytics-page';
@@ -27,6 +27,13 @@ function serve(drafts: TDraft[]) {
 const figures = () => screen.getByRole('list', { name: 'Publishing figures' });
 
 describe('Analytics page', () => {
+  // The figures count days back from now: a fixed clock keeps them from moving between two renders.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-15T12:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('shows sample data, clearly labelled and the same on every render, when nothing was published', async () => {
     serve([draft({ status: 'queued', scheduledAt: '2025-03-12T13:00:00.000Z' })]);
     const first = renderPage(<AnalyticsPage />, '/dashboard/analytics');
