@@ -8,6 +8,7 @@ import { clientDashboardMigration } from './migrations/005-client-dashboard.ts';
 import { clipperJobsMigration } from './migrations/006-clipper-jobs.ts';
 import { listIndexesMigration } from './migrations/007-list-indexes.ts';
 import { clientSearchMigration } from './migrations/008-client-search.ts';
+import { invitationsMigration } from './migrations/009-invitations.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -25,6 +26,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '006-clipper-jobs': clipperJobsMigration,
     '007-list-indexes': listIndexesMigration,
     '008-client-search': clientSearchMigration(kind),
+    '009-invitations': invitationsMigration,
   };
 }
 

@@ -192,6 +192,21 @@ export interface ClipJobTable {
   expiresAt: IsoTime | null;
 }
 
+/** An owner's invitation to a client's workspace (migration 009). */
+export interface InvitationTable {
+  id: string;
+  workspaceId: string;
+  /** Lower-cased, like workspace.ownerEmail. */
+  email: string;
+  /** SHA-256 (hex) of the mailed token; the token itself is never stored. */
+  tokenHash: string;
+  /** The staff member's email, as on the timeline. */
+  invitedBy: string;
+  expiresAt: IsoTime;
+  acceptedAt: IsoTime | null;
+  createdAt: IsoTime;
+}
+
 /**
  * SQLite only (migration 008): the client search's FTS5 table (trigram tokenizer on name and
  * ownerEmail), with the list's sort keys, lower-cased, beside them. Triggers on workspace write it.
@@ -223,4 +238,5 @@ export interface Database {
   socialConnection: SocialConnectionTable;
   clipJob: ClipJobTable;
   clientSearch: ClientSearchTable;
+  invitation: InvitationTable;
 }
