@@ -16,3 +16,4 @@ export * from './contracts/workspace.ts';
 export * from './contracts/assistant.ts';
 export * from './contracts/social.ts';
 export * from './contracts/clipper.ts';
+export * from './contracts/invitations.ts';

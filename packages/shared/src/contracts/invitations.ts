@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The token from an invitation link (43 characters as mailed; anything else is simply not found). */
+const ZInvitationToken = z
+  .string({ error: 'Token is required' })
+  .min(1, 'Token is required')
+  .max(200, 'Token must be at most 200 characters');
+
+/** POST /api/invitations/lookup body. The token travels in a body, never in a URL that logs keep. */
+export const ZLookupInvitationRequest = z.object({ token: ZInvitationToken });
+export type TLookupInvitationRequest = z.infer<typeof ZLookupInvitationRequest>;
+
+/** What the invitation page shows before the owner chooses a password. */
+export const ZInvitation = z.object({
+  email: z.string(),
+  workspaceName: z.string(),
+  /** ISO 8601 (UTC). */
+  expiresAt: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** POST /api/invitations/accept body: the length rules beyond these are the server's password policy. */
+export const ZAcceptInvitationRequest = z.object({
+  token: ZInvitationToken,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  name: z.string().trim().max(120, 'Name must be at most 120 characters').optional().default(''),
+});
+export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
+
+/** The new account is signed in (a session cookie comes with this answer). */
+export const ZAcceptInvitationResponse = z.object({ email: z.string(), workspaceId: z.string() });
+export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;
