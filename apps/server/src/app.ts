@@ -29,6 +29,7 @@ import { assistantRoutes } from './modules/assistant/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
 
 export interface BuildAppOptions {
   /** Overrides config.database (tests give each file its own database or schema). */
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(fileRoutes, { ctx });
     await api.register(profileRoutes, { ctx });
     await api.register(onboardingRoutes, { ctx });
+    await api.register(invitationRoutes, { ctx });
     await api.register(workspaceRoutes, { ctx });
     await api.register(draftRoutes, { ctx });
     await api.register(assistantRoutes, { ctx });

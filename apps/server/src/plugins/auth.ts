@@ -9,6 +9,8 @@ import type { Mailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
+import { isAcceptingInvitation } from '../modules/invitations/accept-invitation.ts';
+import { hasWaitingInvitation } from '../modules/invitations/find-invitation.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -47,12 +49,25 @@ export function listConfiguredProviders(config: AppConfig) {
 }
 
 export const SIGNUP_CLOSED_MESSAGE = 'Public sign-up is closed. Ask the Hookline team for an invitation.';
+export const INVITATION_WAITING_MESSAGE =
+  'An invitation is waiting for this email. Open the link in the invitation mail to choose your password.';
 
 export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: Mailer) {
   const founders = new Set(config.FOUNDER_EMAIL);
-  /** allowSelfSignup=false closes sign-up on the server; founders and invited owners still get in. */
-  const refuseClosedSignup = async (email: string | undefined) => {
-    if (email && founders.has(email.toLowerCase())) return;
+  /**
+   * Refuses a new account that may not be made. An address with an invitation waiting gets its
+   * account through that invitation (whose mailed token proves the address), or from Google or
+   * Apple vouching for the address, never from a sign-up form anyone could fill in with it. Other
+   * addresses: founders always, everyone else while allowSelfSignup is on.
+   */
+  const admitNewAccount = async (email: string | undefined, addressVouched: boolean) => {
+    const address = email?.toLowerCase() ?? '';
+    if (address && isAcceptingInvitation(address)) return;
+    if (address && (await hasWaitingInvitation(database.db, address))) {
+      if (addressVouched) return;
+      throw new APIError('FORBIDDEN', { message: INVITATION_WAITING_MESSAGE });
+    }
+    if (founders.has(address)) return;
     if (!(await getSettings(database.db)).allowSelfSignup) throw new APIError('FORBIDDEN', { message: SIGNUP_CLOSED_MESSAGE });
   };
   const oauthProviders = listOAuthProviders(config);
@@ -81,16 +96,20 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') await refuseClosedSignup((ctx.body as { email?: string } | undefined)?.email);
+        // Refused before Better Auth hashes the password; the create hook below checks again for every way in.
+        if (ctx.path === '/sign-up/email') await admitNewAccount((ctx.body as { email?: string } | undefined)?.email, false);
       }),
     },
     databaseHooks: {
       user: {
         create: {
           async before(user) {
-            // Also covers accounts made by a first Google or Apple sign-in.
-            await refuseClosedSignup(user.email);
-            return { data: { ...user, role: founders.has(user.email.toLowerCase()) ? 'founder' : 'client' } };
+            // Also covers accounts made by a first Google or Apple sign-in, whose emailVerified is the provider's word.
+            await admitNewAccount(user.email, user.emailVerified);
+            const role = founders.has(user.email.toLowerCase()) ? 'founder' : 'client';
+            // Accepting an invitation proves the address: the token was mailed to it.
+            const emailVerified = user.emailVerified || isAcceptingInvitation(user.email);
+            return { data: { ...user, role, emailVerified } };
           },
           // Self-serve sign-up gets its workspace (self-serve plan, active); an invited owner joins theirs.
           async after(user) {

@@ -19,11 +19,11 @@ import type { AppContext } from '../../app-context.ts';
 import { nowIso } from '../../db/database.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { syncOnboardingRecord } from '../airtable/sync-onboarding-record.ts';
+import { sendInvitation } from '../invitations/send-invitation.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { listTimeline } from '../timeline/list-timeline.ts';
 import { getClient } from './client-row.ts';
 import { createClient } from './create-client.ts';
-import { inviteOwner } from './invite-owner.ts';
 import { listClients } from './list-clients.ts';
 import { addManager, listManagers, removeManager } from './managers.ts';
 import { getOnboardingRecord, rememberAirtableRecord, saveOnboardingRecord } from './onboarding-record.ts';
@@ -46,11 +46,12 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/clients',
     { schema: { tags, body: ZCreateClientRequest, response: { 201: ZClient, 409: ZApiError, ...errors } } },
     async (request, reply) => {
-      const created = await createClient(db, request.body, { who: who(request), founderEmails: ctx.config.FOUNDER_EMAIL });
-      if (created.ownerInvited) {
+      const created = await createClient(db, request.body, { who: who(request) });
+      if (created.invitation) {
         // After the commit: a mail that fails to send is logged, the client stands.
-        await inviteOwner(ctx, { userId: created.ownerInvited.userId, email: created.client.owner, clientName: created.client.name }).catch(
-          (error) => request.log.error({ err: error }, 'invitation mail failed'),
+        const { client, invitation } = created;
+        await sendInvitation(ctx, { email: client.owner, workspaceName: client.name, token: invitation.token }).catch((error) =>
+          request.log.error({ err: error }, 'invitation mail failed'),
         );
       }
       return reply.status(201).send(created.client);

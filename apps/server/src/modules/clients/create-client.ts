@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { TClient, TCreateClientRequest } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { createInvitation } from '../invitations/create-invitation.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
@@ -11,20 +11,17 @@ import { getClient } from './client-row.ts';
 export interface CreatedClient {
   client: TClient;
   requestId: string;
-  /** The owner had no account: one was made and needs an invitation to set a password. */
-  ownerInvited: { userId: string } | null;
+  /** The owner has no account yet: the token of their invitation, to mail once the transaction has committed. */
+  invitation: { token: string } | null;
 }
 
 /**
- * In one transaction: the workspace, the owner's account (created when there is none; an existing
+ * In one transaction: the workspace, an invitation for an owner without an account (an existing
  * account is linked by its email), and the request 'Onboarding: {name}'.
- * Inserts use ON CONFLICT rather than check-then-insert, so creates racing for one owner give 201 and 409.
+ * The workspace insert uses ON CONFLICT rather than check-then-insert, so creates racing for one
+ * owner give 201 and 409.
  */
-export async function createClient(
-  db: Db,
-  input: Required<TCreateClientRequest>,
-  context: { who: string; founderEmails: readonly string[] },
-): Promise<CreatedClient> {
+export async function createClient(db: Db, input: Required<TCreateClientRequest>, context: { who: string }): Promise<CreatedClient> {
   const { who } = context;
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -37,23 +34,9 @@ export async function createClient(
       .executeTakeFirst();
     if (!inserted) throw new HttpError(409, `A client owned by ${input.owner} already exists.`);
 
-    const userId = newId();
-    const createdUser = await trx
-      .insertInto('user')
-      .values({
-        id: userId,
-        name: '',
-        email: input.owner,
-        // FALSE is a boolean on PostgreSQL and 0 on SQLite, matching how Better Auth stores it on each.
-        emailVerified: sql<boolean>`false`,
-        image: null,
-        role: context.founderEmails.includes(input.owner) ? 'founder' : 'client',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    // An owner with an account is linked by their email alone; one without gets an invitation.
+    const account = await trx.selectFrom('user').select('id').where('email', '=', input.owner).executeTakeFirst();
+    const invitation = account ? null : await createInvitation(trx, { workspaceId: id, email: input.owner, invitedBy: who });
 
     await addTimelineEntry(trx, { subjectType: 'client', subjectId: id, text: `Client created with status ${input.status}`, who, ts: now });
     const requestId = await openRequest(trx, {
@@ -66,6 +49,6 @@ export async function createClient(
     });
     const client = await getClient(trx, id);
     await emitWebhookEvent(trx, 'client.created', { client });
-    return { client, requestId, ownerInvited: createdUser ? { userId } : null };
+    return { client, requestId, invitation: invitation && { token: invitation.token } };
   });
 }
