@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { createAdminTestApp, nextMillisecond, signUpAs, within, type AdminTestApp } from '../support/admin.ts';
-import { ORIGIN, signIn, TEST_BASE_URL } from '../support/test-app.ts';
+import { acceptInvitation, invitationLinkOf, lookUpInvitation } from '../support/invitation.ts';
+import { ORIGIN, signIn } from '../support/test-app.ts';
 
 interface Client {
   id: string;
@@ -18,8 +19,6 @@ interface Entry {
   who: string;
   ts: string;
 }
-
-const INVITE_LINK = /http:\/\/localhost:3000\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=[^\s"<]*/;
 
 function expectNewestFirst(entries: Entry[]) {
   const stamps = entries.map((e) => e.ts);
@@ -38,7 +37,7 @@ describe('admin clients: create', () => {
     await smtp.close();
   });
 
-  it('creates a client (201), its timeline, its onboarding request and an account for a new owner', async () => {
+  it('creates a client (201), its timeline, its onboarding request and an invitation for a new owner', async () => {
     const response = await a.manager.post('/api/admin/clients', {
       name: '  Acme Studio ',
       owner: '  New.Owner@Example.COM ',
@@ -83,8 +82,14 @@ describe('admin clients: create', () => {
       total: 1,
     });
 
-    const users = await a.t.db.selectFrom('user').select(['email', 'role']).where('email', '=', 'new.owner@example.com').execute();
-    expect(users).toEqual([{ email: 'new.owner@example.com', role: 'client' }]);
+    // The owner's account is made when they accept the invitation, not before.
+    expect(await a.t.db.selectFrom('user').select('id').where('email', '=', 'new.owner@example.com').execute()).toEqual([]);
+    const invitations = await a.t.db
+      .selectFrom('invitation')
+      .select(['workspaceId', 'invitedBy', 'acceptedAt'])
+      .where('email', '=', 'new.owner@example.com')
+      .execute();
+    expect(invitations).toEqual([{ workspaceId: client.id, invitedBy: a.manager.email, acceptedAt: null }]);
   });
 
   it('mails the new owner an invitation whose link lets them set a password and sign in', async () => {
@@ -95,28 +100,16 @@ describe('admin clients: create', () => {
     const mail = await within(10_000, 'the invitation mail', smtp.waitForMail('invitee@example.com'));
     expect(mail.envelopeTo).toEqual(['invitee@example.com']);
     expect(mail.subject).toContain('Invite Co');
-    const match = INVITE_LINK.exec(mail.text);
-    if (!match) throw new Error(`no invitation link in mail:\n${mail.text}`);
-    const [link, token] = match;
-    expect(new URL(link).searchParams.get('callbackURL')).toBe('/reset-password');
+    const { token } = invitationLinkOf(mail);
 
     // Before the invitation is used there is no password to sign in with.
     expect((await signIn(a.t.app, { email: 'invitee@example.com', password: 'chosen-password-1' })).response.statusCode).toBe(401);
 
-    const landing = await a.t.app.inject({ url: link.slice(TEST_BASE_URL.length) });
-    expect(landing.statusCode).toBe(302);
-    const location = new URL(String(landing.headers.location), TEST_BASE_URL);
-    expect(location.origin).toBe(TEST_BASE_URL);
-    expect(location.pathname).toBe('/reset-password');
-    expect(location.searchParams.get('token')).toBe(token);
-
-    const reset = await a.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: ORIGIN,
-      payload: { newPassword: 'chosen-password-1', token },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await lookUpInvitation(a.t.app, token)).json()).toMatchObject({ email: 'invitee@example.com', workspaceName: 'Invite Co' });
+    const accepted = await acceptInvitation(a.t.app, { token, password: 'chosen-password-1' });
+    expect(accepted.response.statusCode, accepted.response.body).toBe(200);
+    const workspace = await a.t.app.inject({ url: '/api/workspace', headers: { cookie: accepted.cookie } });
+    expect(workspace.json()).toMatchObject({ id: response.json().id, name: 'Invite Co' });
 
     const signedIn = await signIn(a.t.app, { email: 'invitee@example.com', password: 'chosen-password-1' });
     expect(signedIn.response.statusCode).toBe(200);
@@ -139,6 +132,7 @@ describe('admin clients: create', () => {
     expect(response.json()).toMatchObject({ owner: 'existing@example.com', status: 'paused' });
     const users = await a.t.db.selectFrom('user').select('id').where('email', '=', 'existing@example.com').execute();
     expect(users).toHaveLength(1);
+    expect(await a.t.db.selectFrom('invitation').select('id').where('email', '=', 'existing@example.com').execute()).toEqual([]);
     const timeline = (await a.founder.get(`/api/admin/clients/${response.json().id}/timeline`)).json();
     expect(timeline[0].text).toMatch(/^Client created/);
 
@@ -453,7 +447,7 @@ describe('admin clients: one client, changes, managers, timeline', () => {
 describe('admin clients: edge cases', () => {
   let a: AdminTestApp;
   beforeAll(async () => {
-    a = await createAdminTestApp({ FOUNDER_EMAIL: 'founder@hookline.test,cofounder@hookline.test' });
+    a = await createAdminTestApp();
   });
   afterAll(() => a.t.close());
 
@@ -465,7 +459,7 @@ describe('admin clients: edge cases', () => {
     );
     expect(responses.map((r) => r.statusCode).sort(), responses.map((r) => r.body).join('\n')).toEqual([201, 409, 409]);
     expect(await a.t.db.selectFrom('workspace').select('id').where('ownerEmail', '=', 'race@example.com').execute()).toHaveLength(1);
-    expect(await a.t.db.selectFrom('user').select('id').where('email', '=', 'race@example.com').execute()).toHaveLength(1);
+    expect(await a.t.db.selectFrom('invitation').select('id').where('email', '=', 'race@example.com').execute()).toHaveLength(1);
   });
 
   it('a create racing the public onboarding form for the same owner: 201 or 409, never a 500', async () => {
@@ -499,9 +493,6 @@ describe('admin clients: edge cases', () => {
     expect(request.total).toBe(1);
   });
 
-  // Bug: the owner account is inserted directly with the column default role 'client'; FOUNDER_EMAIL is
-  // only applied by Better Auth's user-create hook and at start-up, so a founder invited as an owner
-  // stays a client until the server restarts.
   // The search reads a trigram index (migration 008) that must follow every write to the clients.
   it('search follows a client created, renamed and deleted, and takes quotes and FTS syntax as text', async () => {
     const names = async (term: string) =>
@@ -524,20 +515,14 @@ describe('admin clients: edge cases', () => {
     expect(await names('quill@trigram')).toEqual([]);
   });
 
-  it('an owner account made for a FOUNDER_EMAIL address is a founder', async () => {
-    expect((await a.founder.post('/api/admin/clients', { name: 'Cofounder Lab', owner: 'CoFounder@hookline.test' })).statusCode).toBe(201);
-    const user = await a.t.db.selectFrom('user').select('role').where('email', '=', 'cofounder@hookline.test').executeTakeFirstOrThrow();
-    expect(user.role).toBe('founder');
-  });
-
-  it('a mail server that is down does not undo the client; the owner account stands', async () => {
+  it('a mail server that is down does not undo the client; the invitation stands', async () => {
     const down = await createAdminTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const response = await down.admin.post('/api/admin/clients', { name: 'No Mail Co', owner: 'nomail@example.com' });
       expect(response.statusCode).toBe(201);
       expect((await down.admin.get(`/api/admin/clients/${response.json().id}`)).statusCode).toBe(200);
-      expect(await down.t.db.selectFrom('user').select('role').where('email', '=', 'nomail@example.com').execute()).toEqual([
-        { role: 'client' },
+      expect(await down.t.db.selectFrom('invitation').select('acceptedAt').where('email', '=', 'nomail@example.com').execute()).toEqual([
+        { acceptedAt: null },
       ]);
       const health = (await down.admin.get('/api/admin/overview')).json().health as { name: string; status: string }[];
       expect(health.find((h) => h.name === 'Mail')?.status).toBe('down');

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { createAdminTestApp, FOUNDER, nextMillisecond, signUpAs, within, type AdminTestApp } from '../support/admin.ts';
-import { ORIGIN, signIn, TEST_BASE_URL } from '../support/test-app.ts';
+import { acceptInvitation, invitationLinkOf } from '../support/invitation.ts';
+import { ORIGIN, signIn } from '../support/test-app.ts';
 
 interface Overview {
   kpis: { totalClients: number; activeWorkspaces: number; pendingRequests: number; mrrUsd: number };
@@ -301,18 +302,9 @@ describe('admin settings, sign-up control, webhook secret', () => {
     const created = await a.admin.post('/api/admin/clients', { name: 'Closed Door Co', owner: 'invited@example.com' });
     expect(created.statusCode).toBe(201);
     const mail = await within(10_000, 'the invitation mail', smtp.waitForMail('invited@example.com'));
-    const token = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?/.exec(mail.text)?.[1];
-    if (!token) throw new Error(`no invitation link in mail:\n${mail.text}`);
-    const landing = await a.t.app.inject({ url: `/api/auth/reset-password/${token}?callbackURL=%2Freset-password` });
-    expect(landing.statusCode).toBe(302);
-    expect(new URL(String(landing.headers.location), TEST_BASE_URL).searchParams.get('token')).toBe(token);
-    const reset = await a.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: ORIGIN,
-      payload: { newPassword: 'invited-password-1', token },
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
+    const { token } = invitationLinkOf(mail);
+    const accepted = await acceptInvitation(a.t.app, { token, password: 'invited-password-1' });
+    expect(accepted.response.statusCode, accepted.response.body).toBe(200);
     expect((await signIn(a.t.app, { email: 'invited@example.com', password: 'invited-password-1' })).response.statusCode).toBe(200);
 
     // Existing accounts still sign in while sign-up is closed.
