@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { FastifySchema, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '../../../src/modules/invitations/create-invitation.ts';
 import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { startFakeAirtable } from '../../support/airtable.ts';
 import { startFakeOpenAI } from '../../support/fake-openai.ts';
@@ -184,6 +185,8 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
   let callers: Record<Role, ApiCaller>;
   /** Real ids for path parameters: the caller's own draft, a client, a request, an account founders may change. */
   let ids: Record<string, string>;
+  /** Tokens that open an invitation, so that the fuzz gets past the token check: one to look up, one to accept. */
+  const invitationTokens = { lookup: '', accept: '' };
   const staffEmails = ['manager@fuzz.test', 'admin@fuzz.test'];
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
@@ -207,6 +210,11 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
       '/api/admin/requests/': request.json().id,
       '/api/admin/team/': promotable.userId,
     };
+    const invited = await callers.founder.post('/api/admin/clients', { name: 'Fuzz Invite Co', owner: 'invitee@fuzz.test' });
+    const invite = async (workspaceId: string, email: string) =>
+      (await createInvitation(t.db, { workspaceId, email, invitedBy: 'founder@fuzz.test' })).token;
+    invitationTokens.lookup = await invite(client.json().id, 'owner@fuzz.test');
+    invitationTokens.accept = await invite(invited.json().id, 'invitee@fuzz.test');
     process.on('unhandledRejection', onRejection);
   }, 60_000);
 
@@ -235,6 +243,20 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     },
     'POST /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails, 'client@fuzz.test'), fc.emailAddress()) },
     'DELETE /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails), fc.emailAddress()) },
+    // The tokens are read when a value is drawn: beforeAll has made them by then.
+    'POST /api/invitations/lookup': {
+      token: fc.oneof(
+        fc.constant(null).map(() => invitationTokens.lookup),
+        fc.string(),
+      ),
+    },
+    'POST /api/invitations/accept': {
+      token: fc.oneof(
+        fc.constant(null).map(() => invitationTokens.accept),
+        fc.string(),
+      ),
+      password: fc.string({ minLength: 8, maxLength: 128 }),
+    },
   };
 
   it('finds the JSON and query endpoints in the route list', () => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/modules/clients/create-client.ts';
 import { apiCaller, onboardingData, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.ts';
@@ -256,6 +257,15 @@ describe('permission matrix: every route × every caller × own and others’ re
     const store = path.join(t.dataDir, 'files');
     return { ...counts.rows[0], files: fs.existsSync(store) ? fs.readdirSync(store, { recursive: true }).length : 0 };
   };
+  /** The token of a fresh invitation, as its mail carries it: a client made for a new owner, as staff would. */
+  const newInvitation = async (u: string) => {
+    const created = await createClient(
+      t.db,
+      { name: `Invited ${u}`, owner: `${u}@invited.matrix.test`, status: 'active' },
+      { who: callers.founder.email },
+    );
+    return created.invitation!.token;
+  };
   const settingsState = async () => t.db.selectFrom('setting').select(['key', 'value']).orderBy('key').execute();
   const targetRole = async () => t.db.selectFrom('user').select('role').where('email', '=', TARGET_EMAIL).executeTakeFirst();
 
@@ -294,6 +304,19 @@ describe('permission matrix: every route × every caller × own and others’ re
       url: '/api/onboarding/submit',
       any: everyone(200),
       body: ({ uniq: u }) => onboardingData({ email: `${u}@onboarding.matrix.test` }),
+    },
+    // The invited owner has no account yet: the mailed token is the proof.
+    {
+      method: 'POST',
+      url: '/api/invitations/lookup',
+      any: everyone(200),
+      body: async ({ uniq: u }) => ({ token: await newInvitation(u) }),
+    },
+    {
+      method: 'POST',
+      url: '/api/invitations/accept',
+      any: everyone(200),
+      body: async ({ uniq: u }) => ({ token: await newInvitation(u), password: 'matrix-password-1' }),
     },
 
     { method: 'GET', url: '/api/workspace', any: clientsOnly(200) },
