@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...resetPasswordPage },
           { path: 'onboarding', ...onboardingPage },
           { path: 'contact', ...contactPage },
+          { path: 'invitation', ...lazyRoute(() => import('@/features/auth/routes/accept-invitation-page')) },
         ],
       },
     ],

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TAcceptInvitationRequest, TAcceptInvitationResponse } from '@hookline/shared';
+import { apiFetch } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+
+/** POST /api/invitations/accept: makes the owner's account; the answer's cookie signs them in. */
+export function acceptInvitation(input: TAcceptInvitationRequest): Promise<TAcceptInvitationResponse> {
+  return apiFetch<TAcceptInvitationResponse>('/api/invitations/accept', { method: 'POST', json: input });
+}
+
+/** Accepts, then reloads the session, so that the dashboard's sign-in check sees the new account. */
+export function useAcceptInvitation() {
+  const { refresh } = useAuth();
+  return useMutation({ mutationFn: acceptInvitation, onSuccess: () => refresh() });
+}
