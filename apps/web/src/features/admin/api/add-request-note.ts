@@ -13,8 +13,6 @@ export function useAddRequestNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: z.input<typeof ZAddNoteRequest> }) => addRequestNote(id, input),
-    // Offline, fail at once (the page then keeps the note locally) instead of waiting for the network.
-    networkMode: 'always',
     onSuccess: (_entry, { id }) => queryClient.invalidateQueries({ queryKey: adminKeys.requestTimeline(id) }),
   });
 }
