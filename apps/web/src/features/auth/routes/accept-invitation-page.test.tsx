@@ -1,12 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderPage, stubFetch } from '@/test/render';
 import AcceptInvitationPage from './accept-invitation-page';
-
-// Each step waits on a query, a mutation and a re-render: on a busy machine that takes longer than the defaults.
-configure({ asyncUtilTimeout: 10_000 });
 
 const refresh = vi.fn(async () => undefined);
 vi.mock('@/lib/auth/use-auth', () => ({ useAuth: () => ({ refresh }) }));
@@ -32,6 +29,7 @@ function renderAt(path: string) {
   );
 }
 
+// One journey waits on a lookup, a mutation and two renders: more than the default 5 s on a busy machine.
 describe('accepting an invitation', { timeout: 30_000 }, () => {
   // Keystrokes without a timer between them: typing a password then costs no time of its own.
   const user = userEvent.setup({ delay: null });
