@@ -45,8 +45,6 @@ async function startApp() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       FOUNDER_EMAIL: FOUNDER,
-      // Lighthouse measures the pages; a busy machine's late event loop must not turn their calls into 503s.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '2000',
     },
     logFile: path.join(dataDir, 'server.log'),
     readyPath: '/api/ready',

@@ -61,7 +61,7 @@ describe('loadConfig', () => {
 
   it('reads the load-shedding thresholds, 0 turning a check off', () => {
     const defaults = loadConfig({});
-    expect(defaults.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(500);
+    expect(defaults.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(2000);
     expect(defaults.OVERLOAD_MAX_HEAP_MB).toBe(0);
     expect(defaults.OVERLOAD_MAX_DB_WAITING).toBe(100);
     expect(defaults.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);

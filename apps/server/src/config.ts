@@ -107,7 +107,7 @@ const ZEnv = z.object({
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load shedding (@fastify/under-pressure): 503 above any of these; 0 turns a check off. */
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: intFromEnv(0, 60_000, 500),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: intFromEnv(0, 60_000, 2000),
   OVERLOAD_MAX_HEAP_MB: intFromEnv(0, 1_048_576, 0),
   OVERLOAD_MAX_RSS_MB: intFromEnv(0, 1_048_576, 0),
   OVERLOAD_MAX_DB_WAITING: intFromEnv(0, 1_000_000, 100),

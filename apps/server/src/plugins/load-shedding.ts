@@ -25,8 +25,8 @@ const TICK_MS = 10;
  *   in the pool while the event loop stays idle;
  * - @fastify/under-pressure's once-a-second samples show the heap or RSS above its threshold.
  * Its sampled event-loop delay is not used: one long turn raises a whole second's mean, so it shed
- * everything for the next second, long after the loop had caught up (docs/performance.md).
- * A threshold of 0 is off (ADR 045).
+ * everything for the next second, long after the loop had caught up (ADR 045).
+ * A threshold of 0 is off (ADR 045; the 2 s default of the delay check: ADR 052).
  */
 export async function registerLoadShedding(app: FastifyInstance, config: AppConfig, database: DatabaseHandle): Promise<void> {
   const retryAfter = config.OVERLOAD_RETRY_AFTER_SECONDS;
