@@ -72,10 +72,12 @@ assertLeftOut(landing, [...LAZY_AREAS, 'src/app/shells/dashboard-shell.tsx', 'sr
 assertLeftOut(dashboard, LAZY_AREAS, 'The dashboard');
 assertLeftOut(new Set([...landing, ...dashboard]), ['../../node_modules/recharts/'], 'The landing page or the dashboard');
 
+// tailwind-merge (about 9 KB, in every page through `cn`) raised the landing and dashboard budgets
+// by 10 KB each: conflicting classes now resolve the same way everywhere (ADR 049).
 export default [
-  { name: 'Landing page: initial JS (entry and its static imports)', path: files(landing), limit: '100 KB', gzip: true },
+  { name: 'Landing page: initial JS (entry and its static imports)', path: files(landing), limit: '110 KB', gzip: true },
   { name: 'Landing page: loaded after first paint (session, settings)', path: files(landingAfterPaint), limit: '30 KB', gzip: true },
-  { name: 'Dashboard overview: initial JS (all it loads but the chart)', path: files(dashboard), limit: '170 KB', gzip: true },
+  { name: 'Dashboard overview: initial JS (all it loads but the chart)', path: files(dashboard), limit: '180 KB', gzip: true },
   { name: 'Admin overview: initial JS (all it loads but the chart)', path: files(admin), limit: '170 KB', gzip: true },
   { name: 'Video clipper: its own chunks, loaded when visited', path: files(clipper), limit: '25 KB', gzip: true },
   { name: 'Charts (Recharts): loaded after their page renders', path: files(charts), limit: '110 KB', gzip: true },
