@@ -451,7 +451,7 @@ describe('admin clients: edge cases', () => {
   });
   afterAll(() => a.t.close());
 
-  // Bug (PostgreSQL): createClient checks for the owner with a SELECT and then INSERTs; two creates
+  // Bug (PostgreSQL): createWorkspace checks for the owner with a SELECT and then INSERTs; two creates
   // racing for one owner both pass the check and the loser hits the unique index: a 500, not a 409.
   it('creates racing for the same owner: one 201, the others 409 (never a 500)', async () => {
     const responses = await Promise.all(

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZApiError,
-  ZClient,
-  ZCreateClientRequest,
+  ZWorkspaceSummary,
+  ZCreateWorkspaceRequest,
   ZIdParams,
-  ZListClientsQuery,
-  ZListClientsResponse,
+  ZListWorkspacesQuery,
+  ZListWorkspacesResponse,
   ZManagerRequest,
   ZManagersResponse,
   ZOnboardingData,
   ZOnboardingRecord,
   ZOnboardingSyncQuery,
   ZTimelineEntry,
-  ZUpdateClientRequest,
+  ZAdminUpdateWorkspaceRequest,
 } from '@hookline/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -22,12 +22,12 @@ import { syncOnboardingRecord } from '../airtable/sync-onboarding-record.ts';
 import { sendInvitation } from '../invitations/send-invitation.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { listTimeline } from '../timeline/list-timeline.ts';
-import { getClient } from './client-row.ts';
-import { createClient } from './create-client.ts';
-import { listClients } from './list-clients.ts';
+import { getWorkspaceSummary } from './workspace-summary.ts';
+import { createWorkspace } from './create-workspace.ts';
+import { listWorkspaces } from './list-workspaces.ts';
 import { addManager, listManagers, removeManager } from './managers.ts';
 import { getOnboardingRecord, rememberAirtableRecord, saveOnboardingRecord } from './onboarding-record.ts';
-import { updateClient } from './update-client.ts';
+import { updateWorkspace } from './update-workspace.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['admin: clients'];
@@ -38,34 +38,34 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/clients',
-    { schema: { tags, querystring: ZListClientsQuery, response: { 200: ZListClientsResponse, ...errors } } },
-    async (request) => listClients(ctx.database, request.query),
+    { schema: { tags, querystring: ZListWorkspacesQuery, response: { 200: ZListWorkspacesResponse, ...errors } } },
+    async (request) => listWorkspaces(ctx.database, request.query),
   );
 
   app.post(
     '/clients',
-    { schema: { tags, body: ZCreateClientRequest, response: { 201: ZClient, 409: ZApiError, ...errors } } },
+    { schema: { tags, body: ZCreateWorkspaceRequest, response: { 201: ZWorkspaceSummary, 409: ZApiError, ...errors } } },
     async (request, reply) => {
-      const created = await createClient(db, request.body, { who: who(request) });
+      const created = await createWorkspace(db, request.body, { who: who(request) });
       if (created.invitation) {
-        // After the commit: a mail that fails to send is logged, the client stands.
-        const { client, invitation } = created;
-        await sendInvitation(ctx, { email: client.owner, workspaceName: client.name, token: invitation.token }).catch((error) =>
+        // After the commit: a mail that fails to send is logged, the workspace stands.
+        const { workspace, invitation } = created;
+        await sendInvitation(ctx, { email: workspace.owner, workspaceName: workspace.name, token: invitation.token }).catch((error) =>
           request.log.error({ err: error }, 'invitation mail failed'),
         );
       }
-      return reply.status(201).send(created.client);
+      return reply.status(201).send(created.workspace);
     },
   );
 
-  app.get('/clients/:id', { schema: { tags, params: ZIdParams, response: { 200: ZClient, ...errors } } }, async (request) =>
-    getClient(db, request.params.id),
+  app.get('/clients/:id', { schema: { tags, params: ZIdParams, response: { 200: ZWorkspaceSummary, ...errors } } }, async (request) =>
+    getWorkspaceSummary(db, request.params.id),
   );
 
   app.patch(
     '/clients/:id',
-    { schema: { tags, params: ZIdParams, body: ZUpdateClientRequest, response: { 200: ZClient, ...errors } } },
-    async (request) => updateClient(db, request.params.id, request.body, who(request)),
+    { schema: { tags, params: ZIdParams, body: ZAdminUpdateWorkspaceRequest, response: { 200: ZWorkspaceSummary, ...errors } } },
+    async (request) => updateWorkspace(db, request.params.id, request.body, who(request)),
   );
 
   app.get(
@@ -88,7 +88,7 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/clients/:id/timeline',
     { schema: { tags, params: ZIdParams, response: { 200: z.array(ZTimelineEntry), ...errors } } },
     async (request) => {
-      await getClient(db, request.params.id);
+      await getWorkspaceSummary(db, request.params.id);
       return listTimeline(db, 'client', request.params.id);
     },
   );
@@ -115,7 +115,7 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const record = await saveOnboardingRecord(db, id, request.body, who(request));
       if (request.query.sync !== '1') return record;
       // The local save above stands whatever Airtable answers.
-      const airtableRecordId = await syncOnboardingRecord(ctx.config, await getClient(db, id), record);
+      const airtableRecordId = await syncOnboardingRecord(ctx.config, await getWorkspaceSummary(db, id), record);
       await rememberAirtableRecord(db, id, airtableRecordId);
       await addTimelineEntry(db, {
         subjectType: 'client',

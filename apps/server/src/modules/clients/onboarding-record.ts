@@ -4,11 +4,11 @@ import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
-import { getClient } from './client-row.ts';
+import { getWorkspaceSummary } from './workspace-summary.ts';
 
-export async function getOnboardingRecord(db: Db, clientId: string): Promise<TOnboardingRecord> {
-  await getClient(db, clientId);
-  const row = await db.selectFrom('onboardingRecord').selectAll().where('workspaceId', '=', clientId).executeTakeFirst();
+export async function getOnboardingRecord(db: Db, workspaceId: string): Promise<TOnboardingRecord> {
+  await getWorkspaceSummary(db, workspaceId);
+  const row = await db.selectFrom('onboardingRecord').selectAll().where('workspaceId', '=', workspaceId).executeTakeFirst();
   if (!row) throw new HttpError(404, 'No onboarding captured yet.');
   return {
     createdAt: row.createdAt,
@@ -18,22 +18,22 @@ export async function getOnboardingRecord(db: Db, clientId: string): Promise<TOn
   };
 }
 
-/** Staff edit of a client's onboarding record (created when the client has none yet). */
-export async function saveOnboardingRecord(db: Db, clientId: string, data: TOnboardingData, who: string): Promise<TOnboardingRecord> {
+/** Staff edit of a workspace's onboarding record (created when the workspace has none yet). */
+export async function saveOnboardingRecord(db: Db, workspaceId: string, data: TOnboardingData, who: string): Promise<TOnboardingRecord> {
   return db.transaction().execute(async (trx) => {
-    await getClient(trx, clientId);
+    await getWorkspaceSummary(trx, workspaceId);
     const now = nowIso();
     await trx
       .insertInto('onboardingRecord')
-      .values({ workspaceId: clientId, data: JSON.stringify(data), createdAt: now, updatedAt: now })
+      .values({ workspaceId, data: JSON.stringify(data), createdAt: now, updatedAt: now })
       .onConflict((oc) => oc.column('workspaceId').doUpdateSet({ data: JSON.stringify(data), updatedAt: now }))
       .execute();
-    await addTimelineEntry(trx, { subjectType: 'client', subjectId: clientId, text: 'Onboarding details updated', who, ts: now });
-    await emitWebhookEvent(trx, 'onboarding.updated', { clientId, data, by: who });
-    return getOnboardingRecord(trx, clientId);
+    await addTimelineEntry(trx, { subjectType: 'client', subjectId: workspaceId, text: 'Onboarding details updated', who, ts: now });
+    await emitWebhookEvent(trx, 'onboarding.updated', { clientId: workspaceId, data, by: who });
+    return getOnboardingRecord(trx, workspaceId);
   });
 }
 
-export async function rememberAirtableRecord(db: Db, clientId: string, airtableRecordId: string): Promise<void> {
-  await db.updateTable('onboardingRecord').set({ airtableRecordId }).where('workspaceId', '=', clientId).execute();
+export async function rememberAirtableRecord(db: Db, workspaceId: string, airtableRecordId: string): Promise<void> {
+  await db.updateTable('onboardingRecord').set({ airtableRecordId }).where('workspaceId', '=', workspaceId).execute();
 }

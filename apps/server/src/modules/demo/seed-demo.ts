@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ONBOARDING_CHANNELS, type TClient } from '@hookline/shared';
+import { ONBOARDING_CHANNELS, type TWorkspaceSummary } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 
 export const DEMO_FOUNDER = { email: 'founder@demo.hookline.test', password: 'hookline-demo', name: 'Dana Demo' };
@@ -55,13 +55,13 @@ export async function seedDemo(app: FastifyInstance, db: Db, baseUrl: string): P
   await call('POST', '/api/auth/sign-up/email', DEMO_MANAGER);
   await call('POST', '/api/admin/team', { email: DEMO_MANAGER.email, role: 'manager' }, cookie);
 
-  const clients: TClient[] = [];
+  const clients: TWorkspaceSummary[] = [];
   for (let i = 0; i < 60; i += 1) {
     const name = `${FIRST[i % FIRST.length]} ${SECOND[(i * 7) % SECOND.length]}${i >= FIRST.length ? ` ${Math.floor(i / FIRST.length) + 1}` : ''}`;
     const owner = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`;
     const client = (
       await call('POST', '/api/admin/clients', { name, owner, status: rnd() < 0.8 ? 'active' : 'paused' }, cookie)
-    ).json() as TClient;
+    ).json() as TWorkspaceSummary;
     const roll = rnd();
     if (roll > 0.45) {
       const plan =

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../../src/modules/clients/create-client.ts';
+import { createWorkspace } from '../../../src/modules/clients/create-workspace.ts';
 import { apiCaller, onboardingData, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.ts';
@@ -257,9 +257,9 @@ describe('permission matrix: every route × every caller × own and others’ re
     const store = path.join(t.dataDir, 'files');
     return { ...counts.rows[0], files: fs.existsSync(store) ? fs.readdirSync(store, { recursive: true }).length : 0 };
   };
-  /** The token of a fresh invitation, as its mail carries it: a client made for a new owner, as staff would. */
+  /** The token of a fresh invitation, as its mail carries it: a workspace made for a new owner, as staff would. */
   const newInvitation = async (u: string) => {
-    const created = await createClient(
+    const created = await createWorkspace(
       t.db,
       { name: `Invited ${u}`, owner: `${u}@invited.matrix.test`, status: 'active' },
       { who: callers.founder.email },

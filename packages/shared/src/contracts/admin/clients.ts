@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZOnboardingData } from '../onboarding.ts';
 import { listResponse, ZPagination, ZSearch, ZSortDir } from './common.ts';
 
-export const CLIENT_STATUSES = ['active', 'paused'] as const;
-export const ZClientStatus = z.enum(CLIENT_STATUSES);
-export type TClientStatus = z.infer<typeof ZClientStatus>;
+export const WORKSPACE_STATUSES = ['active', 'paused'] as const;
+export const ZWorkspaceStatus = z.enum(WORKSPACE_STATUSES);
+export type TWorkspaceStatus = z.infer<typeof ZWorkspaceStatus>;
 
 export const PLAN_KINDS = ['self_serve', 'managed', 'enterprise'] as const;
 export const ZPlanKind = z.enum(PLAN_KINDS);
@@ -12,40 +12,40 @@ export type TPlanKind = z.infer<typeof ZPlanKind>;
 /** Self-serve is the list price; managed and enterprise carry their negotiated monthly amount. */
 export const SELF_SERVE_MONTHLY_USD = 29;
 
-export const ZClient = z.object({
+export const ZWorkspaceSummary = z.object({
   id: z.string(),
   name: z.string(),
   owner: z.string(),
-  status: ZClientStatus,
+  status: ZWorkspaceStatus,
   plan: ZPlanKind,
   planMonthlyUsd: z.number().int().nullable(),
   createdAt: z.string(),
 });
-export type TClient = z.infer<typeof ZClient>;
+export type TWorkspaceSummary = z.infer<typeof ZWorkspaceSummary>;
 
 /** GET /api/admin/clients */
-export const ZListClientsQuery = ZPagination.extend({
+export const ZListWorkspacesQuery = ZPagination.extend({
   search: ZSearch,
-  status: ZClientStatus.optional(),
+  status: ZWorkspaceStatus.optional(),
   sortBy: z.enum(['name', 'owner', 'status']).default('name'),
   sortDir: ZSortDir.default('asc'),
 });
-export type TListClientsQuery = z.input<typeof ZListClientsQuery>;
-export const ZListClientsResponse = listResponse(ZClient);
-export type TListClientsResponse = z.infer<typeof ZListClientsResponse>;
+export type TListWorkspacesQuery = z.input<typeof ZListWorkspacesQuery>;
+export const ZListWorkspacesResponse = listResponse(ZWorkspaceSummary);
+export type TListWorkspacesResponse = z.infer<typeof ZListWorkspacesResponse>;
 
 /** POST /api/admin/clients */
-export const ZCreateClientRequest = z.object({
+export const ZCreateWorkspaceRequest = z.object({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
   owner: z.string({ error: 'owner is required' }).trim().toLowerCase().pipe(z.email('owner must be an email address')),
-  status: ZClientStatus.default('active'),
+  status: ZWorkspaceStatus.default('active'),
 });
-export type TCreateClientRequest = z.input<typeof ZCreateClientRequest>;
+export type TCreateWorkspaceRequest = z.input<typeof ZCreateWorkspaceRequest>;
 
 /** PATCH /api/admin/clients/{id}: status and/or plan; managed and enterprise need a monthly amount. */
-export const ZUpdateClientRequest = z
+export const ZAdminUpdateWorkspaceRequest = z
   .object({
-    status: ZClientStatus.optional(),
+    status: ZWorkspaceStatus.optional(),
     plan: ZPlanKind.optional(),
     planMonthlyUsd: z.number().int().min(0).max(10_000_000).nullable().optional(),
   })
@@ -53,7 +53,7 @@ export const ZUpdateClientRequest = z
     (body) => body.status !== undefined || body.plan !== undefined || body.planMonthlyUsd !== undefined,
     'Send status, plan or planMonthlyUsd',
   );
-export type TUpdateClientRequest = z.infer<typeof ZUpdateClientRequest>;
+export type TAdminUpdateWorkspaceRequest = z.infer<typeof ZAdminUpdateWorkspaceRequest>;
 
 /** POST and DELETE /api/admin/clients/{id}/manager; GET …/managers answers a list of emails. */
 export const ZManagerRequest = z.object({

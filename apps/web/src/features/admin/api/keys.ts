@@ -1,4 +1,4 @@
-import type { TListClientsQuery, TListRequestsQuery, TOverviewRange } from '@hookline/shared';
+import type { TListWorkspacesQuery, TListRequestsQuery, TOverviewRange } from '@hookline/shared';
 
 /** TanStack Query keys of the admin console; invalidating a prefix reloads everything under it. */
 export const adminKeys = {
@@ -7,7 +7,7 @@ export const adminKeys = {
   overview: (range: TOverviewRange) => ['admin', 'overview', range] as const,
   clients: ['admin', 'clients'] as const,
   clientLists: ['admin', 'clients', 'list'] as const,
-  clientList: (query: TListClientsQuery) => ['admin', 'clients', 'list', query] as const,
+  clientList: (query: TListWorkspacesQuery) => ['admin', 'clients', 'list', query] as const,
   client: (id: string) => ['admin', 'clients', 'detail', id] as const,
   clientManagers: (id: string) => ['admin', 'clients', 'detail', id, 'managers'] as const,
   clientTimeline: (id: string) => ['admin', 'clients', 'detail', id, 'timeline'] as const,

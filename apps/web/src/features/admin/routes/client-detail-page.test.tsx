@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { TClient, TOnboardingRecord } from '@hookline/shared';
+import type { TWorkspaceSummary, TOnboardingRecord } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import ClientDetailPage from './client-detail-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-const CLIENT: TClient = {
+const CLIENT: TWorkspaceSummary = {
   id: 'c1',
   name: 'Nia Co',
   owner: 'nia@x.test',

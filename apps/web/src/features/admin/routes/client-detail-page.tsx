@@ -3,8 +3,8 @@ import { Mail, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { useClient } from '../api/get-client';
-import { useClientTimeline } from '../api/get-client-timeline';
+import { useWorkspaceSummary } from '../api/get-workspace-summary';
+import { useWorkspaceTimeline } from '../api/get-workspace-timeline';
 import { ClientStatusCard } from '../components/client-detail/client-status-card';
 import { ManagersCard } from '../components/client-detail/managers-card';
 import { OnboardingCard } from '../components/client-detail/onboarding-card';
@@ -17,8 +17,8 @@ import { formatDate } from '../format';
 
 export default function ClientDetailPage() {
   const id = useParams().id ?? '';
-  const client = useClient(id);
-  const timeline = useClientTimeline(id);
+  const client = useWorkspaceSummary(id);
+  const timeline = useWorkspaceTimeline(id);
 
   if (client.isError && client.error instanceof ApiError && client.error.status === 404) {
     return <NotFoundState title="Client not found" backTo="/admin/clients" backLabel="Back to Clients" />;

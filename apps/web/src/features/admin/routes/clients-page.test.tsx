@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TClient } from '@hookline/shared';
+import type { TWorkspaceSummary } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
 import { callsTo, LocationProbe } from '../test-helpers';
@@ -10,7 +10,7 @@ import ClientsPage from './clients-page';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-const client = (n: number): TClient => ({
+const client = (n: number): TWorkspaceSummary => ({
   id: `c${n}`,
   name: `Client ${n}`,
   owner: `owner${n}@x.test`,

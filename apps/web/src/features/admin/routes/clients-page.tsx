@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { TClient } from '@hookline/shared';
+import type { TWorkspaceSummary } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { useClientsList } from '../api/list-clients';
+import { useWorkspacesList } from '../api/list-workspaces';
 import { AssignManagerDialog } from '../components/clients/assign-manager-dialog';
 import { CLIENT_LIST } from '../components/clients/clients-list-config';
 import { ClientsTable } from '../components/clients/clients-table';
@@ -20,7 +20,7 @@ const STATUS_OPTIONS = CLIENT_LIST.filters.status.map((value) => ({ value, label
 export default function ClientsPage() {
   const { state, setSearch, setFilter, sort, setPage, setPageSize } = useListState(CLIENT_LIST);
   const status = state.filters.status;
-  const list = useClientsList({
+  const list = useWorkspacesList({
     search: state.search || undefined,
     status: status === 'all' ? undefined : status,
     page: state.page,
@@ -28,7 +28,7 @@ export default function ClientsPage() {
     sortBy: state.sortBy,
     sortDir: state.sortDir,
   });
-  const [assignFor, setAssignFor] = useState<TClient | null>(null);
+  const [assignFor, setAssignFor] = useState<TWorkspaceSummary | null>(null);
   const [creating, setCreating] = useState(false);
 
   const rows = list.isError ? [] : (list.data?.rows ?? []);

@@ -1,33 +1,33 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import {
-  CLIENT_STATUSES,
+  WORKSPACE_STATUSES,
   PLAN_KINDS,
   SELF_SERVE_MONTHLY_USD,
-  type TClient,
-  type TClientStatus,
+  type TWorkspaceSummary,
+  type TWorkspaceStatus,
   type TPlanKind,
-  type TUpdateClientRequest,
+  type TAdminUpdateWorkspaceRequest,
 } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateClient } from '../../api/update-client';
+import { useAdminUpdateWorkspace } from '../../api/admin-update-workspace';
 import { formatUsd, sentenceCase } from '../../format';
 import { SectionCard } from '@/components/ui/section-card';
 import { ClientStatusBadge } from '../shared/status-badges';
 import { PLAN_LABELS } from './plan-labels';
 
-const planPrice = (client: Pick<TClient, 'plan' | 'planMonthlyUsd'>) =>
+const planPrice = (client: Pick<TWorkspaceSummary, 'plan' | 'planMonthlyUsd'>) =>
   client.plan === 'self_serve' ? SELF_SERVE_MONTHLY_USD : client.planMonthlyUsd;
 
 /** Status badge and plan, with a form to change them (PATCH). */
-export function ClientStatusCard({ client }: { client: TClient }) {
-  const update = useUpdateClient();
+export function ClientStatusCard({ client }: { client: TWorkspaceSummary }) {
+  const update = useAdminUpdateWorkspace();
   const price = planPrice(client);
 
-  const save = (input: TUpdateClientRequest) =>
+  const save = (input: TAdminUpdateWorkspaceRequest) =>
     update.mutate(
       { id: client.id, input },
       {
@@ -58,9 +58,17 @@ export function ClientStatusCard({ client }: { client: TClient }) {
   );
 }
 
-function StatusPlanForm({ client, saving, onSave }: { client: TClient; saving: boolean; onSave: (input: TUpdateClientRequest) => void }) {
+function StatusPlanForm({
+  client,
+  saving,
+  onSave,
+}: {
+  client: TWorkspaceSummary;
+  saving: boolean;
+  onSave: (input: TAdminUpdateWorkspaceRequest) => void;
+}) {
   const id = useId();
-  const [status, setStatus] = useState<TClientStatus>(client.status);
+  const [status, setStatus] = useState<TWorkspaceStatus>(client.status);
   const [plan, setPlan] = useState<TPlanKind>(client.plan);
   const [amount, setAmount] = useState(client.planMonthlyUsd === null ? '' : String(client.planMonthlyUsd));
 
@@ -77,8 +85,8 @@ function StatusPlanForm({ client, saving, onSave }: { client: TClient; saving: b
     <form onSubmit={submit} className="grid gap-3" aria-label="Change status and plan">
       <div className="grid grid-cols-2 gap-3">
         <Field label="Status" htmlFor={`${id}-status`}>
-          <Select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as TClientStatus)} className="w-full">
-            {CLIENT_STATUSES.map((value) => (
+          <Select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as TWorkspaceStatus)} className="w-full">
+            {WORKSPACE_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {sentenceCase(value)}
               </option>

@@ -5,17 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useAddClientManager } from '../../api/add-client-manager';
-import { useClientManagers } from '../../api/list-client-managers';
-import { useRemoveClientManager } from '../../api/remove-client-manager';
+import { useAddWorkspaceManager } from '../../api/add-workspace-manager';
+import { useWorkspaceManagers } from '../../api/list-workspace-managers';
+import { useRemoveWorkspaceManager } from '../../api/remove-workspace-manager';
 import { SectionCard } from '@/components/ui/section-card';
 
 /** Managers of a client: each with Remove, plus Add. A load failure shows an empty list. */
 export function ManagersCard({ clientId }: { clientId: string }) {
   const inputId = useId();
-  const managers = useClientManagers(clientId);
-  const addManager = useAddClientManager();
-  const removeManager = useRemoveClientManager();
+  const managers = useWorkspaceManagers(clientId);
+  const addManager = useAddWorkspaceManager();
+  const removeManager = useRemoveWorkspaceManager();
   const [email, setEmail] = useState('');
   const busy = addManager.isPending || removeManager.isPending;
   const list = managers.isError ? [] : (managers.data ?? []);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Pencil } from 'lucide-react';
-import { EMPTY_ONBOARDING_DATA, type TClient, type TOnboardingData } from '@hookline/shared';
+import { EMPTY_ONBOARDING_DATA, type TWorkspaceSummary, type TOnboardingData } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useClientOnboarding } from '../../api/get-client-onboarding';
-import { isSyncFailure, useSaveClientOnboarding } from '../../api/save-client-onboarding';
+import { useWorkspaceOnboarding } from '../../api/get-workspace-onboarding';
+import { isSyncFailure, useSaveWorkspaceOnboarding } from '../../api/save-workspace-onboarding';
 import { SectionCard } from '@/components/ui/section-card';
 import { OnboardingDetails } from './onboarding-details';
 import { OnboardingForm, type SaveMode } from './onboarding-form';
@@ -16,9 +16,9 @@ import { OnboardingForm, type SaveMode } from './onboarding-form';
  * Cancel discards the draft. A load failure reads as 'none'. If the save itself fails the draft
  * stays open so nothing typed is lost.
  */
-export function OnboardingCard({ client }: { client: TClient }) {
-  const onboarding = useClientOnboarding(client.id);
-  const saveOnboarding = useSaveClientOnboarding();
+export function OnboardingCard({ client }: { client: TWorkspaceSummary }) {
+  const onboarding = useWorkspaceOnboarding(client.id);
+  const saveOnboarding = useSaveWorkspaceOnboarding();
   const record = onboarding.isError ? null : (onboarding.data ?? null);
   const [draft, setDraft] = useState<TOnboardingData | null>(null);
   const saving: SaveMode | null = saveOnboarding.isPending ? (saveOnboarding.variables.sync ? 'sync' : 'save') : null;

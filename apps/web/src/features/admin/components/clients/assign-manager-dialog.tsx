@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import type { TClient } from '@hookline/shared';
+import type { TWorkspaceSummary } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useAddClientManager } from '../../api/add-client-manager';
+import { useAddWorkspaceManager } from '../../api/add-workspace-manager';
 
 /** Assign Manager: maps a staff user to the client; closes after the attempt, whether it succeeded or failed. */
-export function AssignManagerDialog({ client, onClose }: { client: TClient | null; onClose: () => void }) {
+export function AssignManagerDialog({ client, onClose }: { client: TWorkspaceSummary | null; onClose: () => void }) {
   return (
     <Dialog
       open={client !== null}
@@ -21,9 +21,9 @@ export function AssignManagerDialog({ client, onClose }: { client: TClient | nul
   );
 }
 
-function AssignManagerForm({ client, onClose }: { client: TClient; onClose: () => void }) {
+function AssignManagerForm({ client, onClose }: { client: TWorkspaceSummary; onClose: () => void }) {
   const [email, setEmail] = useState('');
-  const addManager = useAddClientManager();
+  const addManager = useAddWorkspaceManager();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,11 @@
-import { CLIENT_STATUSES } from '@hookline/shared';
+import { WORKSPACE_STATUSES } from '@hookline/shared';
 import type { ListConfig } from '../../hooks/list-state';
 
 /** The Clients list starts sorted by name ascending, with all statuses. */
 export const CLIENT_LIST = {
   sortColumns: ['name', 'owner', 'status'],
   defaultSort: { sortBy: 'name', sortDir: 'asc' },
-  filters: { status: ['all', ...CLIENT_STATUSES] },
+  filters: { status: ['all', ...WORKSPACE_STATUSES] },
 } as const satisfies ListConfig<'name' | 'owner' | 'status', { status: readonly string[] }>;
 
 export type ClientSortColumn = (typeof CLIENT_LIST.sortColumns)[number];

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import type { TClient } from '@hookline/shared';
+import type { TWorkspaceSummary } from '@hookline/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Table, TableMessage, TBody, Td, Th, THead } from '@/components/ui/table';
 import type { SortDir } from '../../hooks/list-state';
@@ -24,12 +24,12 @@ export function ClientsTable({
   onSort,
   onAssign,
 }: {
-  rows: TClient[];
+  rows: TWorkspaceSummary[];
   loading: boolean;
   sortBy: ClientSortColumn;
   sortDir: SortDir;
   onSort: (column: ClientSortColumn) => void;
-  onAssign: (client: TClient) => void;
+  onAssign: (client: TWorkspaceSummary) => void;
 }) {
   const backState = useBackState();
   return (

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import type { TClientStatus } from '@hookline/shared';
+import type { TWorkspaceStatus } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateClient } from '../../api/create-client';
+import { useCreateWorkspace } from '../../api/create-workspace';
 
 /** New Client: no validation in the browser (the server answers); closes after the attempt, whether it succeeded or failed. */
 export function NewClientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,8 +20,8 @@ export function NewClientDialog({ open, onClose }: { open: boolean; onClose: () 
 function NewClientForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [owner, setOwner] = useState('');
-  const [status, setStatus] = useState<TClientStatus>('active');
-  const create = useCreateClient();
+  const [status, setStatus] = useState<TWorkspaceStatus>('active');
+  const create = useCreateWorkspace();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +52,7 @@ function NewClientForm({ onClose }: { onClose: () => void }) {
         />
       </Field>
       <Field label="Status" htmlFor="new-client-status">
-        <Select id="new-client-status" value={status} onChange={(e) => setStatus(e.target.value as TClientStatus)} className="w-full">
+        <Select id="new-client-status" value={status} onChange={(e) => setStatus(e.target.value as TWorkspaceStatus)} className="w-full">
           <option value="active">Active</option>
           <option value="paused">Paused</option>
         </Select>

@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { adminKeys, clientPath } from './keys';
 
 /** The client's onboarding record, or null when none was captured (404). */
-export async function getClientOnboarding(id: string): Promise<TOnboardingRecord | null> {
+export async function getWorkspaceOnboarding(id: string): Promise<TOnboardingRecord | null> {
   try {
     return await apiFetch<TOnboardingRecord>(`${clientPath(id)}/onboarding`);
   } catch (error) {
@@ -13,9 +13,9 @@ export async function getClientOnboarding(id: string): Promise<TOnboardingRecord
   }
 }
 
-export const clientOnboardingQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.clientOnboarding(id), queryFn: () => getClientOnboarding(id), retry: false });
+export const workspaceOnboardingQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.clientOnboarding(id), queryFn: () => getWorkspaceOnboarding(id), retry: false });
 
-export function useClientOnboarding(id: string) {
-  return useQuery(clientOnboardingQuery(id));
+export function useWorkspaceOnboarding(id: string) {
+  return useQuery(workspaceOnboardingQuery(id));
 }

@@ -1,31 +1,31 @@
 import type { z } from 'zod';
 import { sql, type SqlBool } from 'kysely';
-import type { TListClientsResponse, ZListClientsQuery } from '@hookline/shared';
+import type { TListWorkspacesResponse, ZListWorkspacesQuery } from '@hookline/shared';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { containsInsensitive, pageOffset } from '../../lib/query.ts';
-import { CLIENT_COLUMNS, toClient } from './client-row.ts';
+import { WORKSPACE_SUMMARY_COLUMNS, toWorkspaceSummary } from './workspace-summary.ts';
 
 const SORT_COLUMNS = { name: 'name', owner: 'ownerEmail', status: 'status' } as const;
 /** The same sorts in SQLite's clientSearch table, whose keys are lower-cased already (migration 008). */
 const SEARCH_SORT_KEYS = { name: 'nameKey', owner: 'ownerKey', status: 'status' } as const;
 
-type TListClientsQuery = z.output<typeof ZListClientsQuery>;
+type TListWorkspacesQuery = z.output<typeof ZListWorkspacesQuery>;
 
 /**
  * Search (name or owner), status filter, sort and one page, with the total of all matches.
  * - A search on SQLite of three characters or more (the shortest a trigram index holds): migration
- *   008's FTS5 table finds, sorts and pages the matches by itself; only the page's 20 clients are
+ *   008's FTS5 table finds, sorts and pages the matches by itself; only the page's 20 workspaces are
  *   then read.
  * - Otherwise the page is read in the order of its sort's lower(…) index (migration 007), a search
  *   testing 007's search index; on PostgreSQL 008's pg_trgm indexes serve that `like` as written.
  * The count runs only when the page alone cannot tell it.
  */
-export async function listClients(database: DatabaseHandle, query: TListClientsQuery): Promise<TListClientsResponse> {
+export async function listWorkspaces(database: DatabaseHandle, query: TListWorkspacesQuery): Promise<TListWorkspacesResponse> {
   const { db } = database;
   const offset = pageOffset(query.page, query.pageSize);
   const phrase = trigramPhrase(database, query.search);
   const rows = phrase ? await readSearchPage(db, query, phrase, offset) : await readPage(db, query, offset);
-  return { rows: rows.map(toClient), total: await countClients(db, query, phrase, rows.length, offset) };
+  return { rows: rows.map(toWorkspaceSummary), total: await countWorkspaces(db, query, phrase, rows.length, offset) };
 }
 
 /** The search as an FTS5 phrase (for the trigram tokenizer a plain substring, % and _ literal), or null where it does not apply. */
@@ -34,18 +34,18 @@ function trigramPhrase({ kind }: DatabaseHandle, term: string | undefined): stri
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-async function readPage(db: Db, query: TListClientsQuery, offset: number) {
+async function readPage(db: Db, query: TListWorkspacesQuery, offset: number) {
   let page = db.selectFrom('workspace');
   if (query.search) {
     // NOTE: `|| ''` keeps SQLite from fetching every match by id and sorting them all; it walks the
     // sort index instead and tests each entry against the set of matches (fast for common terms too).
-    page = page.where((eb) => eb(sql<string>`${eb.ref('id')} || ''`, 'in', matchingClients(db, query)));
+    page = page.where((eb) => eb(sql<string>`${eb.ref('id')} || ''`, 'in', matchingWorkspaces(db, query)));
   } else if (query.status) {
     page = page.where('status', '=', query.status);
   }
   return (
     page
-      .select(CLIENT_COLUMNS)
+      .select(WORKSPACE_SUMMARY_COLUMNS)
       // lower(): the same order on SQLite (binary collation) and PostgreSQL (locale collation).
       .orderBy((eb) => eb.fn('lower', [eb.ref(SORT_COLUMNS[query.sortBy])]), query.sortDir)
       .orderBy('id', query.sortDir)
@@ -55,7 +55,7 @@ async function readPage(db: Db, query: TListClientsQuery, offset: number) {
   );
 }
 
-async function readSearchPage(db: Db, query: TListClientsQuery, phrase: string, offset: number) {
+async function readSearchPage(db: Db, query: TListWorkspacesQuery, phrase: string, offset: number) {
   const pageIds = searchMatches(db, phrase, query.status)
     .select('id')
     .orderBy(SEARCH_SORT_KEYS[query.sortBy], query.sortDir)
@@ -64,7 +64,7 @@ async function readSearchPage(db: Db, query: TListClientsQuery, phrase: string, 
     .offset(offset);
   return db
     .selectFrom('workspace')
-    .select(CLIENT_COLUMNS)
+    .select(WORKSPACE_SUMMARY_COLUMNS)
     .where('id', 'in', pageIds)
     .orderBy((eb) => eb.fn('lower', [eb.ref(SORT_COLUMNS[query.sortBy])]), query.sortDir)
     .orderBy('id', query.sortDir)
@@ -72,13 +72,13 @@ async function readSearchPage(db: Db, query: TListClientsQuery, phrase: string, 
 }
 
 /** SQLite's search table narrowed to the phrase and the status filter. */
-function searchMatches(db: Db, phrase: string, status: TListClientsQuery['status']) {
+function searchMatches(db: Db, phrase: string, status: TListWorkspacesQuery['status']) {
   const matches = db.selectFrom('clientSearch').where(sql<SqlBool>`"clientSearch" match ${phrase}`);
   return status ? matches.where('status', '=', status) : matches;
 }
 
-/** The ids of the clients the search and status filter match (the scanning path). */
-function matchingClients(db: Db, query: TListClientsQuery) {
+/** The ids of the workspaces the search and status filter match (the scanning path). */
+function matchingWorkspaces(db: Db, query: TListWorkspacesQuery) {
   let matches = db.selectFrom('workspace').select('id');
   const term = query.search;
   if (term)
@@ -88,11 +88,11 @@ function matchingClients(db: Db, query: TListClientsQuery) {
 }
 
 /** A page that is neither full nor past the end is the last one (or the first, empty): the total follows from it. */
-async function countClients(db: Db, query: TListClientsQuery, phrase: string | null, found: number, offset: number): Promise<number> {
+async function countWorkspaces(db: Db, query: TListWorkspacesQuery, phrase: string | null, found: number, offset: number): Promise<number> {
   if (found < query.pageSize && (found > 0 || offset === 0)) return offset + found;
   const total = sql<number | string>`count(*)`.as('total');
   const count = await (
-    phrase ? searchMatches(db, phrase, query.status).select(total) : matchingClients(db, query).clearSelect().select(total)
+    phrase ? searchMatches(db, phrase, query.status).select(total) : matchingWorkspaces(db, query).clearSelect().select(total)
   ).executeTakeFirstOrThrow();
   return Number(count.total);
 }

@@ -1,4 +1,4 @@
-import type { TClient, TCreateClientRequest } from '@hookline/shared';
+import type { TWorkspaceSummary, TCreateWorkspaceRequest } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -6,10 +6,10 @@ import { createInvitation } from '../invitations/create-invitation.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
-import { getClient } from './client-row.ts';
+import { getWorkspaceSummary } from './workspace-summary.ts';
 
-export interface CreatedClient {
-  client: TClient;
+export interface CreatedWorkspace {
+  workspace: TWorkspaceSummary;
   requestId: string;
   /** The owner has no account yet: the token of their invitation, to mail once the transaction has committed. */
   invitation: { token: string } | null;
@@ -21,7 +21,11 @@ export interface CreatedClient {
  * The workspace insert uses ON CONFLICT rather than check-then-insert, so creates racing for one
  * owner give 201 and 409.
  */
-export async function createClient(db: Db, input: Required<TCreateClientRequest>, context: { who: string }): Promise<CreatedClient> {
+export async function createWorkspace(
+  db: Db,
+  input: Required<TCreateWorkspaceRequest>,
+  context: { who: string },
+): Promise<CreatedWorkspace> {
   const { who } = context;
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -47,8 +51,9 @@ export async function createClient(db: Db, input: Required<TCreateClientRequest>
       who,
       now,
     });
-    const client = await getClient(trx, id);
-    await emitWebhookEvent(trx, 'client.created', { client });
-    return { client, requestId, invitation: invitation && { token: invitation.token } };
+    const workspace = await getWorkspaceSummary(trx, id);
+    // The webhook payload keeps its wire name: `client`.
+    await emitWebhookEvent(trx, 'client.created', { client: workspace });
+    return { workspace, requestId, invitation: invitation && { token: invitation.token } };
   });
 }

@@ -1,13 +1,13 @@
-import { SELF_SERVE_MONTHLY_USD, type TClient, type TUpdateClientRequest } from '@hookline/shared';
+import { SELF_SERVE_MONTHLY_USD, type TWorkspaceSummary, type TAdminUpdateWorkspaceRequest } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
-import { getClient } from './client-row.ts';
+import { getWorkspaceSummary } from './workspace-summary.ts';
 
 /** Changes status and/or plan; managed and enterprise plans need their monthly amount. */
-export async function updateClient(db: Db, id: string, input: TUpdateClientRequest, who: string): Promise<TClient> {
+export async function updateWorkspace(db: Db, id: string, input: TAdminUpdateWorkspaceRequest, who: string): Promise<TWorkspaceSummary> {
   return db.transaction().execute(async (trx) => {
-    const current = await getClient(trx, id);
+    const current = await getWorkspaceSummary(trx, id);
     const plan = input.plan ?? current.plan;
     const planMonthlyUsd =
       plan === 'self_serve' ? null : input.planMonthlyUsd !== undefined ? input.planMonthlyUsd : current.planMonthlyUsd;
@@ -23,7 +23,7 @@ export async function updateClient(db: Db, id: string, input: TUpdateClientReque
     if (plan !== current.plan || planMonthlyUsd !== current.planMonthlyUsd)
       changes.push(`Plan set to ${describePlan(plan, planMonthlyUsd)}`);
     for (const text of changes) await addTimelineEntry(trx, { subjectType: 'client', subjectId: id, text, who, ts: now });
-    return getClient(trx, id);
+    return getWorkspaceSummary(trx, id);
   });
 }
 
