@@ -9,6 +9,7 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/look-up-invitation';
 import { passwordPolicyError } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordField } from '../components/new-password-field';
 
 const signInLink = (
   <Link to="/login" className="font-medium text-brand-700 hover:underline">
@@ -93,18 +94,7 @@ function AcceptInvitationForm({ token, email }: { token: string; email: string }
       <Field label="Name (optional)" htmlFor="invitation-name">
         <Input id="invitation-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
-      <Field label="Password" htmlFor="invitation-password" hint={policy ? `At least ${policy.minLength} characters.` : undefined}>
-        <Input
-          id="invitation-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={policy?.minLength}
-          maxLength={policy?.maxLength}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <NewPasswordField id="invitation-password" label="Password" value={password} onChange={setPassword} policy={policy} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" size="lg" disabled={accept.isPending || accept.isSuccess || !password}>
         {accept.isPending || accept.isSuccess ? 'Setting up your account…' : 'Join workspace'}

@@ -8,6 +8,7 @@ import { safeRedirect } from '@/lib/safe-redirect';
 import { authClient } from '@/lib/auth/auth-client';
 import { authErrorMessage, passwordPolicyError } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordField } from '../components/new-password-field';
 
 export default function SignupPage() {
   const [params] = useSearchParams();
@@ -64,18 +65,7 @@ export default function SignupPage() {
         <Field label="Email" htmlFor="signup-email">
           <Input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field label="Password" htmlFor="signup-password" hint={policy ? `At least ${policy.minLength} characters.` : undefined}>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={policy?.minLength}
-            maxLength={policy?.maxLength}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <NewPasswordField id="signup-password" label="Password" value={password} onChange={setPassword} policy={policy} />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <Button type="submit" size="lg" disabled={pending || !email.trim() || !password}>
           {pending ? 'Creating account…' : 'Create account'}

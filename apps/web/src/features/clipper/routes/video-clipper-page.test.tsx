@@ -1,7 +1,8 @@
 import type { TClipJobResponse, TClipJobStatus } from '@hookline/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '@/test/fake-xhr';
 import { json, renderPage, stubFetch } from '@/test/render';
 import VideoClipperPage from './video-clipper-page';
 
@@ -81,43 +82,6 @@ const formField = (init: RequestInit | undefined, name: string) => (init?.body a
 async function chooseYoutube(url = 'https://www.youtube.com/watch?v=abc') {
   await userEvent.click(await screen.findByRole('radio', { name: 'YouTube URL' }));
   if (url) await userEvent.type(screen.getByLabelText('YouTube URL', { selector: 'input[type="url"]' }), url);
-}
-
-/** XHR for uploads: jsdom's would go to the network; the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((event: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  responseType = '';
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  response: unknown = null;
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(statusCode: number, body: unknown) {
-    this.status = statusCode;
-    this.response = body;
-    act(() => this.onload?.());
-  }
 }
 
 describe('Video Clipper page', () => {

@@ -1,44 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '@/test/fake-xhr';
 import { renderPage } from '@/test/render';
 import { makeDraft, serveDrafts, WORKSPACE } from '../test-server';
 import ContentPage, { PUBLISHING_POLL_MS } from './content-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
-
-/** Media uploads go through XMLHttpRequest (for their progress), which the fetch stub does not answer: the test does. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((event: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  responseType = '';
-  status = 0;
-  statusText = '';
-  response: unknown = null;
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  progress(fraction: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.response = body;
-    this.onload?.();
-  }
-}
 
 const card = (name: string | RegExp) => screen.getByRole('article', { name });
 const buttonsOf = (article: HTMLElement) =>
@@ -217,7 +186,7 @@ describe('Content page', () => {
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect((xhr.body?.get('file') as File).name).toBe('cover.png');
-    xhr.progress(0.4);
+    xhr.progress(40, 100);
     expect(await within(draft).findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '0.4');
     expect(within(draft).getByText('Uploading… 40%')).toBeInTheDocument();
 
@@ -226,7 +195,7 @@ describe('Content page', () => {
       media: { url: '/api/drafts/m1/media?v=abc123def456', type: 'image/png', name: 'cover.png' },
       updatedAt: '2030-01-01T10:05:00.000Z',
     });
-    act(() => xhr.respond(200, { ...drafts[0] }));
+    xhr.respond(200, { ...drafts[0] });
     const image = await within(draft).findByRole('img', { name: 'Attached image: cover.png' });
     // The server versions the URL by file; the page uses it as given.
     expect(image).toHaveAttribute('src', '/api/drafts/m1/media?v=abc123def456');
