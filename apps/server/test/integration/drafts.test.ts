@@ -70,7 +70,7 @@ describe('drafts and the publishing state machine', () => {
       const found = (await ana.get('/api/drafts')).json().find((d: { id: string }) => d.id === draft.id);
       return found.status === 'published' ? found : undefined;
     }, 'the draft to be published');
-    // Done by the job runner after the SPEC's delay, with scheduledAt set to the publish time.
+    // Done by the job runner after the publish delay (about 1.2 s), with scheduledAt set to the publish time.
     expect(Date.parse(published.publishedAt) - publishStarted).toBeGreaterThanOrEqual(PUBLISH_DELAY_MS - 50);
     expect(published.scheduledAt).toBe(published.publishedAt);
   });

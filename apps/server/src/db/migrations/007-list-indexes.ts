@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *   page is read in index order instead of sorting every client;
  * - lower(name), lower(ownerEmail), status, id: a search finds its matches (and their count) in this
  *   index alone, never reading the table (on SQLite that also spares the JavaScript lower() call per
- *   row, section 4 of architecture.md); only the matches are then read and sorted.
+ *   row); only the matches are then read and sorted.
  * The plain name index (003) served no query and goes. Requests get an index on workspaceId, the
  * foreign key that deleting a workspace and the empty-workspace check look up.
  * NOTE: on SQLite these index lower() as the server defines it (Unicode, db/database.ts); write to

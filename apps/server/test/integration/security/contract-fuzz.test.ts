@@ -31,7 +31,7 @@ const AIRTABLE = { token: 'fuzz-token', baseId: 'appFUZZ', table: 'Onboarding' }
 /** `deleter` is a second client whose workspace DELETE /api/workspace may really delete (and the next request recreates). */
 type Role = 'anonymous' | 'client' | 'deleter' | 'manager' | 'admin' | 'founder';
 
-/** The least role allowed to call a route (docs/architecture.md section 6). */
+/** The least role allowed to call a route: founders manage the team, admins the staff-wide settings, managers the rest of /api/admin, public routes nobody, everything else a signed-in client. */
 function roleFor(route: RegisteredRoute): Role {
   if (route.url === '/api/workspace' && route.method === 'DELETE') return 'deleter';
   if (route.url.startsWith('/api/admin/team')) return 'founder';

@@ -188,7 +188,7 @@ describe('served over http', () => {
         });
         const where = `${route.method} ${url} ${session ? 'signed in' : 'signed out'}: ${response.body}`;
         expect(response.statusCode, where).toBe(403);
-        // Better Auth checks its own routes (section 8): its message differs, the { error } field does not.
+        // Better Auth checks origins on its own routes: its message differs, the { error } field does not.
         const message = route.url === '/api/auth/*' ? 'Invalid origin' : 'Cross-origin request refused';
         expect(response.json(), where).toMatchObject({ error: message });
         expectSecurityHeaders(response, { https: false, where });

@@ -270,7 +270,7 @@ describe('permission matrix: every route × every caller × own and others’ re
   const targetRole = async () => t.db.selectFrom('user').select('role').where('email', '=', TARGET_EMAIL).executeTakeFirst();
 
   const TABLE: Row[] = [
-    // API documentation: public on purpose (section 6), read-only.
+    // API documentation: public on purpose (it holds no data), read-only.
     { method: 'GET', url: '/api/docs', any: everyone(200) },
     { method: 'HEAD', url: '/api/docs/', any: everyone(200) },
     { method: 'GET', url: '/api/docs/static/index.html', any: everyone(302) },
@@ -595,7 +595,7 @@ describe('permission matrix: every route × every caller × own and others’ re
           const unchanged = () => Promise.all([fixture.snapshot?.(), row.state?.(cell), storedCounts()]);
           const body = await row.body?.(cell);
           if (!denied && !SAFE_METHODS.has(row.method)) {
-            // The same change from another site is refused before anything runs (section 8).
+            // The same change from another site is refused with 403 before anything runs.
             const before = await unchanged();
             const cross = await send(caller, row.method, url, body, CROSS_SITE);
             const where = `${role} on ${target ?? 'any'} from ${CROSS_SITE} (${row.method} ${url})`;
@@ -610,7 +610,7 @@ describe('permission matrix: every route × every caller × own and others’ re
           cellsRun += 1;
           const where = `${role} on ${target ?? 'any'} (${row.method} ${url}): ${response.body.slice(0, 300)}`;
           expect(response.statusCode, where).toBe(want);
-          // Every answer of every cell, allowed or denied, carries the security headers (section 8).
+          // Every answer of every cell, allowed or denied, carries the security headers.
           expectSecurityHeaders(response, { https: false, where });
           if (denied) {
             expect(response.json(), where).toMatchObject({ error: expect.any(String) });
