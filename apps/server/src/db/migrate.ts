@@ -9,6 +9,7 @@ import { clipperJobsMigration } from './migrations/006-clipper-jobs.ts';
 import { listIndexesMigration } from './migrations/007-list-indexes.ts';
 import { clientSearchMigration } from './migrations/008-client-search.ts';
 import { invitationsMigration } from './migrations/009-invitations.ts';
+import { accountSafetyMigration } from './migrations/010-account-safety.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -27,6 +28,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '007-list-indexes': listIndexesMigration,
     '008-client-search': clientSearchMigration(kind),
     '009-invitations': invitationsMigration,
+    '010-account-safety': accountSafetyMigration,
   };
 }
 

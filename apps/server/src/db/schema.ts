@@ -63,6 +63,8 @@ export interface WorkspaceTable {
   id: string;
   name: string;
   ownerEmail: string;
+  /** The account that proved it owns ownerEmail; null until one has (migration 010). */
+  ownerUserId: string | null;
   status: string;
   plan: Generated<string>;
   planMonthlyUsd: number | null;
@@ -207,6 +209,30 @@ export interface InvitationTable {
   createdAt: IsoTime;
 }
 
+/** A questionnaire kept beside its request instead of replacing a record (migration 010). */
+export interface OnboardingSubmissionTable {
+  id: string;
+  requestId: string;
+  /** The workspace whose owner email it named; null for an address no workspace may be made for. */
+  workspaceId: string | null;
+  /** JSON of TOnboardingData. */
+  data: string;
+  createdAt: IsoTime;
+  /** When staff applied it to the workspace's record, and who (their email). */
+  appliedAt: IsoTime | null;
+  appliedBy: string | null;
+}
+
+/** Failed password sign-ins of one address, for the per-account throttle (migration 010). */
+export interface SignInFailureTable {
+  /** Lower-cased. */
+  email: string;
+  /** Consecutive failures since the last success. */
+  failures: number;
+  lockedUntil: IsoTime | null;
+  lastFailureAt: IsoTime;
+}
+
 /**
  * SQLite only (migration 008): the client search's FTS5 table (trigram tokenizer on name and
  * ownerEmail), with the list's sort keys, lower-cased, beside them. Triggers on workspace write it.
@@ -239,4 +265,6 @@ export interface Database {
   clipJob: ClipJobTable;
   clientSearch: ClientSearchTable;
   invitation: InvitationTable;
+  onboardingSubmission: OnboardingSubmissionTable;
+  signInFailure: SignInFailureTable;
 }
