@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { JobContext } from '../../lib/jobs/job-queue.ts';
 import { getWebhookSecret } from '../settings/settings-store.ts';
-import { guardedLookup, isPrivateAddress, PRIVATE_TARGET_MESSAGE } from './ssrf-guard.ts';
+import { createRefusedTargetError, guardedLookup, isPrivateAddress } from './ssrf-guard.ts';
 import { newId } from '../../lib/ids.ts';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
@@ -28,7 +28,7 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
     const target = new URL(url);
     // An IP literal never goes through the lookup, so it is checked here.
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return reject(new Error(`${host} ${PRIVATE_TARGET_MESSAGE}`));
+    if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return reject(createRefusedTargetError());
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,
