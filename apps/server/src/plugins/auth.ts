@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
@@ -47,6 +48,9 @@ export function listConfiguredProviders(config: AppConfig) {
   const ids = listOAuthProviders(config).map((p) => p.providerId);
   return { google: ids.includes('google'), apple: ids.includes('apple') };
 }
+
+/** Better Auth endpoints that take a name or an image from the caller. */
+const PROFILE_FIELD_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 export const SIGNUP_CLOSED_MESSAGE = 'Public sign-up is closed. Ask the Hookline team for an invitation.';
 export const INVITATION_WAITING_MESSAGE =
@@ -98,6 +102,8 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       before: createAuthMiddleware(async (ctx) => {
         // Refused before Better Auth hashes the password; the create hook below checks again for every way in.
         if (ctx.path === '/sign-up/email') await admitNewAccount((ctx.body as { email?: string } | undefined)?.email, false);
+        // Checked here for a clear 400 before any work; the user hooks below check again for every way in.
+        if (PROFILE_FIELD_PATHS.has(ctx.path)) return { context: { body: { ...ctx.body, ...parseProfileFields(ctx.body ?? {}) } } };
       }),
     },
     databaseHooks: {
@@ -109,7 +115,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
             const role = founders.has(user.email.toLowerCase()) ? 'founder' : 'client';
             // Accepting an invitation proves the address: the token was mailed to it.
             const emailVerified = user.emailVerified || isAcceptingInvitation(user.email);
-            return { data: { ...user, role, emailVerified } };
+            return { data: { ...user, ...parseProfileFields(user), role, emailVerified } };
           },
           // Self-serve sign-up gets its workspace (self-serve plan, active); an invited owner joins theirs.
           async after(user) {
@@ -119,6 +125,11 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
               name: user.name || user.email,
               now: new Date().toISOString(),
             });
+          },
+        },
+        update: {
+          async before(user) {
+            return { data: { ...user, ...parseProfileFields(user) } };
           },
         },
       },
