@@ -124,6 +124,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
               ownerEmail: user.email.toLowerCase(),
               name: user.name || user.email,
               now: new Date().toISOString(),
+              ownerUserId: user.id,
             });
           },
         },

@@ -67,7 +67,7 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
     expect(requestTimeline).toEqual([expect.objectContaining({ text: 'Request opened', who: 'ana.lopez@example.com' })]);
   });
 
-  it('reuses the workspace for the same email in another case, replaces the record and opens a second request', async () => {
+  it('keeps a second anonymous submission for the same address (another case) on its request, never replacing the record', async () => {
     const first = await submit({ ...VALID, email: 'repeat@example.com', brand: 'First Brand' });
     expect(first.statusCode).toBe(200);
     const second = await submit({ ...VALID, email: 'REPEAT@Example.com', brand: 'Second Brand', goals: 'New goals', channels: ['Blog'] });
@@ -80,7 +80,11 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
 
     const records = await t.db.selectFrom('onboardingRecord').selectAll().where('workspaceId', '=', workspaceId).execute();
     expect(records).toHaveLength(1);
-    expect(JSON.parse(records[0].data)).toMatchObject({
+    expect(JSON.parse(records[0].data)).toMatchObject({ brand: 'First Brand', goals: VALID.goals });
+
+    const kept = await t.db.selectFrom('onboardingSubmission').selectAll().where('workspaceId', '=', workspaceId).execute();
+    expect(kept).toEqual([expect.objectContaining({ requestId: second.json().requestId, appliedAt: null })]);
+    expect(JSON.parse(kept[0].data)).toMatchObject({
       email: 'repeat@example.com',
       brand: 'Second Brand',
       goals: 'New goals',
@@ -93,20 +97,22 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
       .where('workspaceId', '=', workspaceId)
       .orderBy('createdAt')
       .execute();
-    expect(requests).toHaveLength(2);
-    expect(requests.map((r) => r.subject).sort()).toEqual(['Onboarding: First Brand', 'Onboarding: Second Brand']);
+    expect(requests.map((r) => r.subject).sort()).toEqual(['Onboarding answers to review: Second Brand', 'Onboarding: First Brand']);
     for (const r of requests) expect(r).toMatchObject({ type: 'onboarding', requester: 'repeat@example.com', status: 'open' });
 
     const clientTimeline = await t.db
       .selectFrom('timelineEntry')
-      .select('text')
+      .select(['text', 'who'])
       .where('subjectType', '=', 'client')
       .where('subjectId', '=', workspaceId)
       .execute();
-    expect(clientTimeline.map((e) => e.text).sort()).toEqual([
-      'Onboarding questionnaire submitted again',
-      'Workspace created from the onboarding form',
-    ]);
+    expect(clientTimeline).toEqual(
+      expect.arrayContaining([
+        { text: 'Workspace created from the onboarding form', who: 'repeat@example.com' },
+        { text: 'Questionnaire answers received for this address; kept on their request for staff to review', who: 'public questionnaire' },
+      ]),
+    );
+    expect(clientTimeline).toHaveLength(2);
   });
 
   it('de-duplicates channels and defaults the optional fields to empty text', async () => {

@@ -20,18 +20,21 @@ export async function getOnboardingRecord(db: Db, workspaceId: string): Promise<
 
 /** Staff edit of a workspace's onboarding record (created when the workspace has none yet). */
 export async function saveOnboardingRecord(db: Db, workspaceId: string, data: TOnboardingData, who: string): Promise<TOnboardingRecord> {
-  return db.transaction().execute(async (trx) => {
-    await getWorkspaceSummary(trx, workspaceId);
-    const now = nowIso();
-    await trx
-      .insertInto('onboardingRecord')
-      .values({ workspaceId, data: JSON.stringify(data), createdAt: now, updatedAt: now })
-      .onConflict((oc) => oc.column('workspaceId').doUpdateSet({ data: JSON.stringify(data), updatedAt: now }))
-      .execute();
-    await addTimelineEntry(trx, { subjectType: 'client', subjectId: workspaceId, text: 'Onboarding details updated', who, ts: now });
-    await emitWebhookEvent(trx, 'onboarding.updated', { clientId: workspaceId, data, by: who });
-    return getOnboardingRecord(trx, workspaceId);
-  });
+  return db.transaction().execute((trx) => writeOnboardingRecord(trx, workspaceId, data, who));
+}
+
+/** saveOnboardingRecord inside the caller's transaction. */
+export async function writeOnboardingRecord(trx: Db, workspaceId: string, data: TOnboardingData, who: string): Promise<TOnboardingRecord> {
+  await getWorkspaceSummary(trx, workspaceId);
+  const now = nowIso();
+  await trx
+    .insertInto('onboardingRecord')
+    .values({ workspaceId, data: JSON.stringify(data), createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('workspaceId').doUpdateSet({ data: JSON.stringify(data), updatedAt: now }))
+    .execute();
+  await addTimelineEntry(trx, { subjectType: 'client', subjectId: workspaceId, text: 'Onboarding details updated', who, ts: now });
+  await emitWebhookEvent(trx, 'onboarding.updated', { clientId: workspaceId, data, by: who });
+  return getOnboardingRecord(trx, workspaceId);
 }
 
 export async function rememberAirtableRecord(db: Db, workspaceId: string, airtableRecordId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZOnboardingData, ZOnboardingSubmitResponse } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
+import { readSessionUser } from '../../plugins/auth.ts';
 import { submitOnboarding } from './submit-onboarding.ts';
 
 export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -15,7 +16,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const { requestId } = await submitOnboarding(ctx.db, request.body);
+      const user = await readSessionUser(ctx.auth, request);
+      const { requestId } = await submitOnboarding(ctx.db, { data: request.body, user, founders: ctx.config.FOUNDER_EMAIL });
       return { ok: true as const, requestId };
     },
   );

@@ -6,7 +6,9 @@ import {
   ZIdParams,
   ZListRequestsQuery,
   ZListRequestsResponse,
+  ZOnboardingSubmission,
   ZRequest,
+  ZRequestSubmissionResponse,
   ZTimelineEntry,
   ZUpdateRequestRequest,
 } from '@hookline/shared';
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { nowIso } from '../../db/database.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import { applyKeptSubmission, getKeptSubmission } from '../onboarding/kept-submission.ts';
 import { listTimeline } from '../timeline/list-timeline.ts';
 import { listRequests } from './list-requests.ts';
 import { openRequest } from './open-request.ts';
@@ -71,5 +74,17 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     { schema: { tags, params: ZIdParams, body: ZAddNoteRequest, response: { 201: ZTimelineEntry, ...errors } } },
     async (request, reply) =>
       reply.status(201).send(await addRequestNote(db, request.params.id, request.body.note, sessionUserOf(request).email)),
+  );
+
+  app.get(
+    '/requests/:id/submission',
+    { schema: { tags, params: ZIdParams, response: { 200: ZRequestSubmissionResponse, ...errors } } },
+    async (request) => ({ submission: await getKeptSubmission(db, request.params.id) }),
+  );
+
+  app.post(
+    '/requests/:id/submission/apply',
+    { schema: { tags, params: ZIdParams, response: { 200: ZOnboardingSubmission, ...errors, 409: ZApiError } } },
+    async (request) => applyKeptSubmission(db, request.params.id, sessionUserOf(request).email),
   );
 };

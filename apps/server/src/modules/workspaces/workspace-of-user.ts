@@ -18,7 +18,7 @@ export async function workspaceOfUser(db: Db, user: Pick<SessionUser, 'email' | 
   if (own) return own;
   // Staff are not clients: no workspace is made for them (it would show up as a client and in MRR).
   if (isStaffRole(user.role)) throw new HttpError(403, STAFF_HAVE_NO_WORKSPACE);
-  await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now: nowIso() });
+  await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now: nowIso(), ownerUserId: null });
   const created = await readWorkspace(db, ownerEmail);
   if (!created) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);
   return created;

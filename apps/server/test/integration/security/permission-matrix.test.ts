@@ -228,7 +228,9 @@ describe('permission matrix: every route × every caller × own and others’ re
       return {
         params: { id },
         snapshot: async () =>
-          Promise.all(['', '/timeline'].map(async (suffix) => (await callers.founder.get(`/api/admin/requests/${id}${suffix}`)).body)),
+          Promise.all(
+            ['', '/timeline', '/submission'].map(async (suffix) => (await callers.founder.get(`/api/admin/requests/${id}${suffix}`)).body),
+          ),
       };
     },
     account: async (owner, target) => {
@@ -443,6 +445,9 @@ describe('permission matrix: every route × every caller × own and others’ re
     { method: 'PATCH', url: '/api/admin/requests/:id', resource: 'request', other: staff(200), body: () => ({ status: 'closed' }) },
     { method: 'GET', url: '/api/admin/requests/:id/timeline', resource: 'request', other: staff(200) },
     { method: 'POST', url: '/api/admin/requests/:id/notes', resource: 'request', other: staff(201), body: () => ({ note: 'noted' }) },
+    { method: 'GET', url: '/api/admin/requests/:id/submission', resource: 'request', other: staff(200) },
+    // A support request keeps no questionnaire answers: 404 for staff too (the route itself is allowed).
+    { method: 'POST', url: '/api/admin/requests/:id/submission/apply', resource: 'request', other: [401, 403, 403, 404, 404, 404] },
     { method: 'GET', url: '/api/admin/settings', any: staff(200) },
     {
       method: 'PUT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOnboardingData } from '../onboarding.ts';
 import { listResponse, ZPagination, ZSearch, ZSortDir } from './common.ts';
 
 export const REQUEST_STATUSES = ['open', 'in_progress', 'closed'] as const;
@@ -44,3 +45,23 @@ export const ZUpdateRequestRequest = z.object({ status: ZRequestStatus });
 export const ZAddNoteRequest = z.object({
   note: z.string({ error: 'note is required' }).trim().min(1, 'note must not be empty').max(4000, 'note must be at most 4000 characters'),
 });
+
+/**
+ * Questionnaire answers kept on an onboarding request instead of replacing a record (they came
+ * from the public form, not from the workspace's signed-in owner), beside the record they would
+ * replace. GET /api/admin/requests/{id}/submission answers { submission: null } for other requests;
+ * POST …/submission/apply answers the submission as applied.
+ */
+export const ZOnboardingSubmission = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  data: ZOnboardingData,
+  clientId: z.string().nullable(),
+  /** The client's record now; null when it has none (or the answers name no client). */
+  current: ZOnboardingData.nullable(),
+  appliedAt: z.string().nullable(),
+  appliedBy: z.string().nullable(),
+});
+export type TOnboardingSubmission = z.infer<typeof ZOnboardingSubmission>;
+export const ZRequestSubmissionResponse = z.object({ submission: ZOnboardingSubmission.nullable() });
+export type TRequestSubmissionResponse = z.infer<typeof ZRequestSubmissionResponse>;
