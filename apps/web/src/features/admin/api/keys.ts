@@ -17,6 +17,7 @@ export const adminKeys = {
   requestList: (query: TListRequestsQuery) => ['admin', 'requests', 'list', query] as const,
   request: (id: string) => ['admin', 'requests', 'detail', id] as const,
   requestTimeline: (id: string) => ['admin', 'requests', 'detail', id, 'timeline'] as const,
+  requestSubmission: (id: string) => ['admin', 'requests', 'detail', id, 'submission'] as const,
   settings: ['admin', 'settings'] as const,
   webhookSecret: ['admin', 'webhooks', 'secret'] as const,
   webhookDeliveries: ['admin', 'webhooks', 'deliveries'] as const,

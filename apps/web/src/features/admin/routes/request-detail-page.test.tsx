@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { TRequest } from '@hookline/shared';
+import { EMPTY_ONBOARDING_DATA, type TOnboardingSubmission, type TRequest } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import RequestDetailPage from './request-detail-page';
 
@@ -74,5 +74,48 @@ describe('Request detail', () => {
     expect(within(activity).getByText('Called the client')).toBeInTheDocument();
     expect(within(activity).getByText(/^you ·/)).toBeInTheDocument();
     expect(note).toHaveValue('');
+  });
+
+  it('shows kept questionnaire answers beside the record, marks what changed, and applies them once', async () => {
+    const onboarding: TRequest = { ...REQUEST, type: 'onboarding', subject: 'Onboarding answers to review: Nia Co', clientId: 'c1' };
+    const record = { ...EMPTY_ONBOARDING_DATA, name: 'Nia', email: 'nia@x.test', brand: 'Nia Co', goals: 'Grow', cadence: 'Weekly' };
+    let submission: TOnboardingSubmission = {
+      id: 's1',
+      createdAt: '2025-03-02T09:00:00Z',
+      clientId: 'c1',
+      data: { ...record, goals: 'Grow on TikTok', channels: ['TikTok'] },
+      current: record,
+      appliedAt: null,
+      appliedBy: null,
+    };
+    stubFetch((path, init) => {
+      if (path === '/api/admin/requests/r1') return json(onboarding);
+      if (path === '/api/admin/requests/r1/submission/apply' && init?.method === 'POST') {
+        submission = { ...submission, current: submission.data, appliedAt: '2025-03-03T09:00:00Z', appliedBy: 'max@hookline.test' };
+        return json(submission);
+      }
+      if (path === '/api/admin/requests/r1/submission') return json({ submission });
+      return json([]);
+    });
+    renderDetail();
+    const table = await screen.findByRole('table', { name: /Submitted answers beside/ });
+    const goals = within(table).getByRole('row', { name: /Goals/ });
+    expect(within(goals).getByText('changed')).toBeInTheDocument();
+    expect(within(goals).getByText('Grow')).toBeInTheDocument();
+    expect(within(goals).getByText('Grow on TikTok')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Brand/ })).queryByText('changed')).toBeNull();
+    expect(screen.getByText(/2 values differ from the record/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to record' }));
+    expect(await screen.findByText(/Applied .* by max@hookline\.test/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply to record' })).toBeNull();
+    expect(toast.success).toHaveBeenCalledWith('Answers applied', { description: "They are now the client's onboarding record." });
+  });
+
+  it('does not ask for kept answers on a support request', async () => {
+    const fetchMock = stubFetch((path) => (path === '/api/admin/requests/r1' ? json(REQUEST) : json([])));
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Cannot connect Instagram' });
+    expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/submission'))).toBe(false);
   });
 });

@@ -6,11 +6,14 @@ import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAddRequestNote } from '../api/add-request-note';
+import { useApplyRequestSubmission } from '../api/apply-request-submission';
 import { useRequest } from '../api/get-request';
+import { useRequestSubmission } from '../api/get-request-submission';
 import { useRequestTimeline } from '../api/get-request-timeline';
 import { useUpdateRequest } from '../api/update-request';
 import { formatDateTime, humanize, sentenceCase } from '../format';
 import { AddNotePanel } from '../components/requests/add-note-panel';
+import { KeptAnswersCard } from '../components/requests/kept-answers-card';
 import { RequestStatusButtons } from '../components/requests/request-status-buttons';
 import { BackLink } from '../components/shared/back-link';
 import { NotFoundState } from '../components/shared/not-found-state';
@@ -27,6 +30,8 @@ export default function RequestDetailPage() {
   const timeline = useRequestTimeline(id);
   const updateRequest = useUpdateRequest();
   const addNote = useAddRequestNote();
+  const submission = useRequestSubmission(id, request.data?.type === 'onboarding');
+  const applySubmission = useApplyRequestSubmission();
   const [localNotes, setLocalNotes] = useState<TTimelineEntry[]>([]);
 
   if (request.isError && request.error instanceof ApiError && request.error.status === 404) {
@@ -57,7 +62,14 @@ export default function RequestDetailPage() {
       },
     );
 
+  const apply = () =>
+    applySubmission.mutate(id, {
+      onSuccess: () => toast.success('Answers applied', { description: "They are now the client's onboarding record." }),
+      onError: (error) => toast.error('Apply failed', { description: errorMessage(error, 'Unknown error') }),
+    });
+
   const data = request.data;
+  const kept = submission.data?.submission;
   const entries = [...localNotes, ...(timeline.isError ? [] : (timeline.data ?? []))];
 
   return (
@@ -102,6 +114,7 @@ export default function RequestDetailPage() {
             <RequestStatusButtons value={data.status} onChange={setStatus} disabled={updateRequest.isPending} />
           </SectionCard>
         ) : null}
+        {kept ? <KeptAnswersCard submission={kept} applying={applySubmission.isPending} onApply={apply} /> : null}
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
           <SectionCard title="Activity">
             <TimelineList entries={entries} loading={timeline.isPending && localNotes.length === 0} />
