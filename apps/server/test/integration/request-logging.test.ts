@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, signUp, type TestApp } from '../support/test-app.ts';
+import { parseMail } from '../support/mail.ts';
+import { createTestApp, ORIGIN, signIn, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 
 interface LogLine {
   msg: string;
@@ -89,5 +92,63 @@ describe('request logging', () => {
     for (const secret of [cookie, signInCookie, token!, 'forged', 'set-cookie', 'authorization', 'cookie']) {
       expect(all).not.toContain(secret);
     }
+  });
+
+  it('writes no password-reset token: not the mail, nor the link, nor the page it leads to', async () => {
+    await signUp(t.app, { email: 'forgetful@example.com' });
+    written.length = 0;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: ORIGIN,
+      payload: { email: 'forgetful@example.com', redirectTo: '/reset-password' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const outbox = path.join(t.dataDir, 'outbox');
+    const [file] = fs.readdirSync(outbox).filter((name) => name.endsWith('-forgetful@example.com.eml'));
+    const { text } = parseMail(fs.readFileSync(path.join(outbox, file), 'utf8'));
+    const match = /http:\/\/\S+\/api\/auth\/reset-password\/([\w-]+)\S*/.exec(text);
+    if (!match) throw new Error(`no reset link in the mail:\n${text}`);
+    const [link, token] = match;
+
+    const landing = await t.app.inject({ url: link.slice(TEST_BASE_URL.length) });
+    expect(landing.statusCode).toBe(302);
+    const page = new URL(String(landing.headers.location), TEST_BASE_URL);
+    expect(page.searchParams.get('token')).toBe(token);
+    await t.app.inject({ url: page.pathname + page.search });
+
+    expect(written.join('')).not.toContain(token);
+    expect(
+      lines()
+        .filter((line) => line.msg === 'incoming request')
+        .map((line) => line.req?.url),
+    ).toEqual([
+      '/api/auth/request-password-reset',
+      '/api/auth/reset-password/[Redacted]?callbackURL=%2Freset-password',
+      '/reset-password?token=[Redacted]',
+    ]);
+  });
+
+  it('writes the tokens of e-mail verification and OAuth callbacks as a placeholder, the rest of the URL as it came', async () => {
+    written.length = 0;
+    const urls = [
+      '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.verify-me&callbackURL=%2Fwelcome',
+      '/api/auth/callback/google?state=st4te-value&code=c0de-value&scope=email',
+      '/api/social/linkedin/callback?code=c0de-value&state=st4te-value',
+      '/api/clipper/files/j1/1?expires=1999999999&sig=s1gnature-value',
+    ];
+    for (const url of urls) await t.app.inject({ url });
+    const all = written.join('');
+    for (const secret of ['verify-me', 'st4te-value', 'c0de-value', 's1gnature-value']) expect(all).not.toContain(secret);
+    expect(
+      lines()
+        .filter((line) => line.msg === 'incoming request')
+        .map((line) => line.req?.url),
+    ).toEqual([
+      '/api/auth/verify-email?token=[Redacted]&callbackURL=%2Fwelcome',
+      '/api/auth/callback/google?state=[Redacted]&code=[Redacted]&scope=email',
+      '/api/social/linkedin/callback?code=[Redacted]&state=[Redacted]',
+      '/api/clipper/files/j1/1?expires=1999999999&sig=[Redacted]',
+    ]);
   });
 });
