@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
+import { clearSignInFailures, recordSignInOutcome, refuseLockedSignIn } from '../modules/auth/sign-in-throttle.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
 import { isAcceptingInvitation } from '../modules/invitations/accept-invitation.ts';
@@ -91,6 +92,8 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       async sendResetPassword({ user, url }) {
         await mailer.send(renderPasswordResetMail({ to: user.email, name: user.name, url }));
       },
+      // Whoever reset the password proved they own the address: a lock on it (ADR 054) would only hold them up.
+      onPasswordReset: ({ user }) => clearSignInFailures(database.db, user.email),
     },
     user: {
       additionalFields: {
@@ -100,10 +103,18 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A locked address is refused before its password is checked (ADR 054).
+        if (ctx.path === '/sign-in/email')
+          await refuseLockedSignIn(database.db, (ctx.body as { email?: unknown } | undefined)?.email, new Date());
         // Refused before Better Auth hashes the password; the create hook below checks again for every way in.
         if (ctx.path === '/sign-up/email') await admitNewAccount((ctx.body as { email?: string } | undefined)?.email, false);
         // Checked here for a clear 400 before any work; the user hooks below check again for every way in.
         if (PROFILE_FIELD_PATHS.has(ctx.path)) return { context: { body: { ...ctx.body, ...parseProfileFields(ctx.body ?? {}) } } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          await recordSignInOutcome(database.db, (ctx.body as { email?: unknown } | undefined)?.email, ctx.context.returned, new Date());
+        }
       }),
     },
     databaseHooks: {
