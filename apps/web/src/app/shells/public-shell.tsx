@@ -8,7 +8,8 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { PageLoader } from '../guards/page-loader';
 import { BrandMark } from './brand-mark';
 import { ProfileDialogHost } from './profile-dialog-host';
-import { useRouteMenu } from './use-route-menu';
+import { MainRegion, SkipLink } from './skip-to-main';
+import { usePhoneMenu } from './use-phone-menu';
 
 const SECTIONS = [
   { id: 'home', label: 'Home' },
@@ -30,7 +31,8 @@ function useScrollToHash() {
 export function PublicShell({ children }: { children?: ReactNode }) {
   const { loaded, user, isStaff, isFounder, signOut } = useAuth();
   const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useRouteMenu();
+  // Tailwind's md breakpoint, from which the top bar holds every link and the menu button goes.
+  const { open: menuOpen, setOpen: setMenuOpen, triggerRef, menuRef } = usePhoneMenu('(min-width: 48rem)');
   const [profileOpen, setProfileOpen] = useState(false);
   useScrollToHash();
 
@@ -51,7 +53,15 @@ export function PublicShell({ children }: { children?: ReactNode }) {
           <NavLink to="/dashboard" className={buttonClasses('ghost', 'sm')}>
             Dashboard
           </NavLink>
-          <Button variant="ghost" size="sm" onClick={() => setProfileOpen(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              // The dialog takes over focus, so the phone menu it may come from closes first.
+              setMenuOpen(false);
+              setProfileOpen(true);
+            }}
+          >
             Manage Profile
           </Button>
           <Button variant="secondary" size="sm" onClick={handleSignOut}>
@@ -73,13 +83,9 @@ export function PublicShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <header className="fixed inset-x-0 top-3 z-40 px-3 sm:top-4">
+      <SkipLink />
+      {/* The phone menu's focus cycles through the whole top bar: its toggle stays reachable to close it. */}
+      <header ref={menuRef} className="fixed inset-x-0 top-3 z-40 px-3 sm:top-4">
         <nav
           aria-label="Main"
           className="mx-auto flex max-w-6xl items-center gap-2 rounded-2xl bg-white/85 px-3 py-2 shadow-lg ring-1 shadow-slate-900/5 ring-slate-200 backdrop-blur-md sm:px-4"
@@ -99,6 +105,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
           </ul>
           <div className="ml-auto hidden items-center gap-1 md:flex">{accountLinks}</div>
           <button
+            ref={triggerRef}
             type="button"
             className="ml-auto rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
@@ -111,7 +118,8 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         </nav>
         <div
           id="public-mobile-menu"
-          className={cn('mx-auto mt-2 max-w-6xl rounded-2xl bg-white p-3 shadow-lg ring-1 ring-slate-200 md:hidden', !menuOpen && 'hidden')}
+          hidden={!menuOpen}
+          className="mx-auto mt-2 max-w-6xl rounded-2xl bg-white p-3 shadow-lg ring-1 ring-slate-200 md:hidden"
         >
           <ul className="grid gap-1">
             {SECTIONS.map((s) => (
@@ -126,9 +134,9 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         </div>
       </header>
 
-      <main id="main" className="flex-1">
+      <MainRegion className="flex-1">
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
-      </main>
+      </MainRegion>
 
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-6 py-8 text-sm text-slate-600 sm:flex-row">

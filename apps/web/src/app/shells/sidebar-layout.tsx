@@ -4,7 +4,8 @@ import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { PageLoader } from '../guards/page-loader';
 import { BrandMark } from './brand-mark';
-import { useRouteMenu } from './use-route-menu';
+import { MainRegion, SkipLink } from './skip-to-main';
+import { usePhoneMenu } from './use-phone-menu';
 
 export interface SidebarItem {
   to: string;
@@ -14,8 +15,9 @@ export interface SidebarItem {
 }
 
 /**
- * The dashboard and admin frame: a sidebar on wide screens, a menu that toggles on phones and
- * closes on Escape and on route change.
+ * The dashboard and admin frame: a sidebar on wide screens; on narrower ones the same sidebar is a
+ * menu that slides in, holds focus while open (usePhoneMenu), and is inert when closed, so that
+ * its links, off screen, are neither tab stops nor read out.
  */
 export function SidebarLayout({
   label,
@@ -34,12 +36,16 @@ export function SidebarLayout({
   onManageProfile?: () => void;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useRouteMenu();
+  // Tailwind's lg breakpoint, from which the sidebar stands beside the page.
+  const { open, setOpen, wide, triggerRef, menuRef } = usePhoneMenu('(min-width: 64rem)');
+  const closedOnPhone = !open && !wide;
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
+      <SkipLink />
       <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
         <button
+          ref={triggerRef}
           type="button"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
           aria-expanded={open}
@@ -55,7 +61,10 @@ export function SidebarLayout({
       </div>
       {open ? <div className="fixed inset-0 z-30 bg-slate-950/40 lg:hidden" aria-hidden onClick={() => setOpen(false)} /> : null}
       <aside
+        ref={menuRef}
         id="sidebar"
+        inert={closedOnPhone}
+        aria-hidden={closedOnPhone || undefined}
         className={cn(
           // Wider as a phone menu: the brand, a role badge and the close button need 320px in one row.
           'fixed inset-y-0 left-0 z-40 flex w-80 max-w-full flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:translate-x-0',
@@ -100,14 +109,24 @@ export function SidebarLayout({
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
           {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
           <div className="mt-3 grid gap-1">
-            {onManageProfile ? <SidebarAction icon={UserCog} label="Manage profile" onClick={onManageProfile} /> : null}
+            {onManageProfile ? (
+              <SidebarAction
+                icon={UserCog}
+                label="Manage profile"
+                onClick={() => {
+                  // The dialog takes over focus, so the menu it came from closes first.
+                  setOpen(false);
+                  onManageProfile();
+                }}
+              />
+            ) : null}
             <SidebarAction icon={LogOut} label="Sign out" onClick={onSignOut} />
           </div>
         </div>
       </aside>
-      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
+      <MainRegion className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
-      </main>
+      </MainRegion>
     </div>
   );
 }
