@@ -1,6 +1,6 @@
 import { Toaster } from 'sonner';
 
-/** The toasts' container: top right, each toast closable and lasting 3500 ms unless it says otherwise. */
+/** The toasts, top right, each with a close button and lasting 3500 ms unless it says otherwise (errors stay). */
 export default function AppToaster() {
   return <Toaster position="top-right" richColors closeButton duration={3500} />;
 }

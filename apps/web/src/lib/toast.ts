@@ -24,6 +24,7 @@ function show(kind: Kind, message: string, options?: ExternalToast) {
 /** sonner's toasts, loaded with the first one: most page views raise none and so never load sonner. */
 export const toast = {
   success: (message: string, options?: ExternalToast) => show('success', message, options),
-  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  // An error stays until dismissed: it may need more reading, or acting on, than a few seconds allow.
+  error: (message: string, options?: ExternalToast) => show('error', message, { duration: Infinity, ...options }),
   warning: (message: string, options?: ExternalToast) => show('warning', message, options),
 };
