@@ -154,6 +154,7 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
         status: 'connected',
         connectedAt: expect.any(String),
         lastError: null,
+        demo: false,
       },
     ]);
     const tokens = issued.at(-1)!;

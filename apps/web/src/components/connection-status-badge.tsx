@@ -9,13 +9,25 @@ const STYLES: Record<TSocialConnectionStatus, { badge: string; dot: string }> = 
   disconnected: { badge: 'bg-slate-100 text-slate-700', dot: 'bg-slate-400' },
 };
 
-/** A social connection's status as a coloured badge with a dot ('Connected', 'Re-auth needed', 'Disconnected'). */
-export function ConnectionStatusBadge({ status }: { status: TSocialConnectionStatus }) {
+/**
+ * A social connection's status as a coloured badge with a dot ('Connected', 'Re-auth needed',
+ * 'Disconnected'); a demo channel gets a 'Demo' badge beside it, so nobody takes it for a real account.
+ */
+export function ConnectionStatusBadge({ status, demo = false }: { status: TSocialConnectionStatus; demo?: boolean }) {
   const style = STYLES[status] ?? STYLES.disconnected;
-  return (
+  const badge = (
     <Badge className={style.badge}>
       <span className={cn('size-1.5 rounded-full', style.dot)} aria-hidden />
       {CONNECTION_STATUS_LABELS[status] ?? status}
     </Badge>
+  );
+  if (!demo) return badge;
+  return (
+    <span className="inline-flex items-center gap-1">
+      {badge}
+      <Badge tone="brand" title="A sample channel of the demo: no account is behind it and nothing is published to it">
+        Demo
+      </Badge>
+    </span>
   );
 }

@@ -27,6 +27,8 @@ export const ZSocialConnection = z.object({
   connectedAt: z.string(),
   /** Why the last token refresh failed; null after a success. */
   lastError: z.string().nullable(),
+  /** A sample channel of `npm run demo`: shown as connected, but no account is behind it. */
+  demo: z.boolean(),
 });
 export type TSocialConnection = z.infer<typeof ZSocialConnection>;
 

@@ -7,6 +7,9 @@ import { isSocialProvider } from './channel-providers.ts';
 
 export type SocialConnectionRow = Selectable<SocialConnectionTable>;
 
+/** The accountId of the channel `npm run demo` seeds, which no provider gives: no account and no tokens are behind it. */
+export const DEMO_ACCOUNT_ID = 'hookline-demo';
+
 /** What the browser may see of a connection: never its tokens. */
 export function toSocialConnection(row: SocialConnectionRow): TSocialConnection {
   const status = (SOCIAL_CONNECTION_STATUSES as readonly string[]).includes(row.status)
@@ -19,6 +22,7 @@ export function toSocialConnection(row: SocialConnectionRow): TSocialConnection 
     status,
     connectedAt: row.createdAt,
     lastError: row.lastError,
+    demo: row.accountId === DEMO_ACCOUNT_ID,
   };
 }
 

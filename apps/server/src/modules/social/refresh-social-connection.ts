@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { SecretBoxError, type SecretBox } from '../../lib/secret-box.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
 import { callbackUrlOf, getChannelProvider } from './channel-providers.ts';
-import { findSocialConnection, toSocialConnection } from './list-social-connections.ts';
+import { DEMO_ACCOUNT_ID, findSocialConnection, toSocialConnection } from './list-social-connections.ts';
 import { REFRESH_TOKEN_CONTEXT, sealTokens } from './seal-tokens.ts';
 
 /**
@@ -22,6 +22,8 @@ export async function refreshSocialConnection(
 ): Promise<TSocialConnection> {
   const { db } = deps;
   const row = await findSocialConnection(db, input.workspaceId, input.id);
+  // A demo channel has no tokens to renew and stays as it is.
+  if (row.accountId === DEMO_ACCOUNT_ID) return toSocialConnection(row);
   const provider = getChannelProvider(deps.config, row.provider);
   const label = provider.label;
   const update = (changes: { status?: string; lastError: string | null }) =>

@@ -84,6 +84,7 @@ describe('upcomingDrafts and counts', () => {
       status,
       connectedAt: '2025-03-01T00:00:00.000Z',
       lastError: null,
+      demo: false,
     });
     expect(hasConnectedChannel([])).toBe(false);
     expect(hasConnectedChannel([connection('needs_reauth'), connection('disconnected')])).toBe(false);

@@ -42,7 +42,7 @@ export function ChannelHealth({ connections }: { connections: ReturnType<typeof 
                   {connection.lastError ? <p className="mt-1 break-words text-xs text-amber-800">{connection.lastError}</p> : null}
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2">
-                  <ConnectionStatusBadge status={connection.status} />
+                  <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
                   <Button
                     size="sm"
                     variant="secondary"

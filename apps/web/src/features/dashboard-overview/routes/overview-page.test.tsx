@@ -29,6 +29,7 @@ const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
   status: 'connected',
   connectedAt: '2025-03-01T10:00:00.000Z',
   lastError: null,
+  demo: false,
   ...over,
 });
 
@@ -93,6 +94,7 @@ describe('Overview page', () => {
       connection({ id: 'yt', handle: '@studio', status: 'connected' }),
       connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc', status: 'needs_reauth' }),
       connection({ id: 'old', provider: 'google', handle: '@old', status: 'disconnected' }),
+      connection({ id: 'demo', handle: '@demostudio', demo: true }),
     ];
     const fetchMock = serve({
       connections: () => connections,
@@ -107,6 +109,9 @@ describe('Overview page', () => {
     expect(within(within(list).getByRole('listitem', { name: 'YouTube @studio' })).getByText('Connected')).toBeInTheDocument();
     expect(within(within(list).getByRole('listitem', { name: 'LinkedIn Acme Inc' })).getByText('Re-auth needed')).toBeInTheDocument();
     expect(within(within(list).getByRole('listitem', { name: 'YouTube @old' })).getByText('Disconnected')).toBeInTheDocument();
+    // The channel `npm run demo` seeds is marked; real ones are not.
+    expect(within(within(list).getByRole('listitem', { name: 'YouTube @demostudio' })).getByText('Demo')).toBeInTheDocument();
+    expect(within(list).getAllByText('Demo')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Refresh @studio' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Refresh failed', { description: 'YouTube did not answer' }));

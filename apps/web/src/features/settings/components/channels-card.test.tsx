@@ -15,6 +15,7 @@ const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
   status: 'connected',
   connectedAt: '2025-03-01T10:00:00.000Z',
   lastError: null,
+  demo: false,
   ...over,
 });
 
@@ -99,6 +100,15 @@ describe('ChannelsCard', () => {
       expect(within(item).getByRole('button', { name: /^Refresh / })).toBeEnabled();
       expect(within(item).getByRole('button', { name: /^Remove / })).toBeEnabled();
     }
+  });
+
+  it('marks the demo channel as a demo', async () => {
+    serve({ connections: () => [connection({ id: 'c1', handle: '@acme' }), connection({ id: 'c2', handle: '@demostudio', demo: true })] });
+    renderPage(<ChannelsCard />);
+    const demo = await screen.findByRole('listitem', { name: 'YouTube @demostudio' });
+    expect(within(demo).getByText('Connected')).toBeInTheDocument();
+    expect(within(demo).getByText('Demo')).toBeInTheDocument();
+    expect(within(row('YouTube @acme')).queryByText('Demo')).not.toBeInTheDocument();
   });
 
   it('refreshes a channel and confirms it', async () => {

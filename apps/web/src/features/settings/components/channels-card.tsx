@@ -101,7 +101,7 @@ function ChannelRow({
         </p>
         {connection.lastError ? <p className="mt-1 text-xs text-amber-800">{connection.lastError}</p> : null}
       </div>
-      <ConnectionStatusBadge status={connection.status} />
+      <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
       <div className="flex flex-wrap gap-2">
         {connection.status !== 'connected' ? (
           <Button asChild size="sm">
