@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, loadEnvFileIfPresent } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { DEMO_FOUNDER, DEMO_MANAGER, seedDemo } from './modules/demo/seed-demo.ts';
+import { ensureDemoClipJob } from './modules/demo/ensure-demo-clip-job.ts';
+import { DEMO_FOUNDER, DEMO_LOGINS, seedDemo } from './modules/demo/seed-demo.ts';
 
 /** npm run demo: the app on its own demo database, seeded on first start. */
 async function main() {
@@ -29,13 +30,17 @@ async function main() {
       console.log('Seeding the demo database (about a minute)…');
       await seedDemo(app, database.db, config.baseUrl);
     }
+    // Clip jobs are purged two hours after they end: a later start makes the client a new one.
+    await ensureDemoClipJob(app, database.db, config).catch((error: unknown) =>
+      console.warn(`No clip job for the demo client: ${error instanceof Error ? error.message : String(error)}`),
+    );
   } finally {
     await database.close();
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`\nHookline demo on ${config.baseUrl} (data in ${dataDir})`);
-  console.log(`  founder: ${DEMO_FOUNDER.email} / ${DEMO_FOUNDER.password}`);
-  console.log(`  manager: ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}\n`);
+  for (const login of DEMO_LOGINS) console.log(`  ${login.label}: ${login.email} / ${login.password}`);
+  console.log('');
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

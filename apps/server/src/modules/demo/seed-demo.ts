@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ONBOARDING_CHANNELS, type TWorkspaceSummary } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
+import { demoApi } from './demo-api.ts';
+import { DEMO_CLIENT, seedDemoClient } from './seed-demo-client.ts';
 
 export const DEMO_FOUNDER = { email: 'founder@demo.hookline.test', password: 'hookline-demo', name: 'Dana Demo' };
 export const DEMO_MANAGER = { email: 'manager@demo.hookline.test', password: 'hookline-demo', name: 'Milo Manager' };
+/** The sign-ins the demo prints at start: the staff side and a client's dashboard. */
+export const DEMO_LOGINS = [
+  { label: 'founder', ...DEMO_FOUNDER },
+  { label: 'manager', ...DEMO_MANAGER },
+  { label: 'client', ...DEMO_CLIENT },
+];
 
 const FIRST = [
   'Nova',
@@ -36,23 +44,17 @@ function random(seed: number) {
 
 /**
  * Fills an empty database through the real API (as a founder), then spreads the activity over the
- * last 90 days so the console's charts have something to show.
+ * last 90 days so the console's charts have something to show; last, the demo client's workspace
+ * with its own month of posts.
  */
 export async function seedDemo(app: FastifyInstance, db: Db, baseUrl: string): Promise<void> {
   const rnd = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
-  const call = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, cookie = '') => {
-    const response = await app.inject({ method, url, payload, headers: { origin: baseUrl, cookie } });
-    if (response.statusCode >= 400) throw new Error(`demo seed: ${method} ${url} answered ${response.statusCode} ${response.body}`);
-    return response;
-  };
+  const api = demoApi(app, baseUrl);
+  const call = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, cookie = '') => api.call(method, url, payload, { cookie });
 
-  const signUp = await call('POST', '/api/auth/sign-up/email', DEMO_FOUNDER);
-  const cookie = [signUp.headers['set-cookie']]
-    .flat()
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  await call('POST', '/api/auth/sign-up/email', DEMO_MANAGER);
+  const cookie = await api.signUp(DEMO_FOUNDER);
+  await api.signUp(DEMO_MANAGER);
   await call('POST', '/api/admin/team', { email: DEMO_MANAGER.email, role: 'manager' }, cookie);
 
   const clients: TWorkspaceSummary[] = [];
@@ -139,4 +141,6 @@ export async function seedDemo(app: FastifyInstance, db: Db, baseUrl: string): P
       .where('id', '=', id)
       .execute();
   }
+  // After the spread: the demo client's dates are its own.
+  await seedDemoClient(api, db, cookie, DEMO_MANAGER.email, rnd);
 }

@@ -1,0 +1,136 @@
+import type { TDraft, TDraftChannel, TDraftType } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import { enqueueJob } from '../../lib/jobs/job-queue.ts';
+import { PUBLISH_JOB } from '../drafts/draft-transitions.ts';
+import { DEMO_ACCOUNT_ID } from '../social/list-social-connections.ts';
+import type { DemoApi } from './demo-api.ts';
+
+export const DEMO_CLIENT = { email: 'client@demo.hookline.test', password: 'hookline-demo', name: 'Casey Client' };
+export const DEMO_WORKSPACE_NAME = 'Demo Studio';
+/** Days of published history: the Analytics period. */
+export const DEMO_HISTORY_DAYS = 30;
+/**
+ * How long the seeded "Publish now" stays publishing (1.2 s in the product): long enough to sign in
+ * and watch it turn published.
+ */
+export const DEMO_PUBLISHING_MS = 10 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+const POSTS: Array<{ channel: TDraftChannel; type: TDraftType; text: string }> = [
+  { channel: 'instagram', type: 'reel', text: '3 hooks that doubled our watch time (save this for your next reel)' },
+  { channel: 'linkedin', type: 'post', text: 'What we learned shipping a post a day for a month without burning out' },
+  { channel: 'youtube', type: 'video', text: 'Full breakdown: our content system from idea to publish' },
+  { channel: 'twitter', type: 'thread', text: 'A thread on turning one long video into ten short ones' },
+  { channel: 'instagram', type: 'post', text: 'Behind the scenes of this week’s shoot' },
+  { channel: 'linkedin', type: 'post', text: 'Our client doubled bookings in six weeks. Here is the exact calendar we used.' },
+  { channel: 'twitter', type: 'post', text: 'Hot take: your first three seconds matter more than your thumbnail.' },
+  { channel: 'instagram', type: 'reel', text: 'Before and after: the same tutorial, edited for retention' },
+  { channel: 'youtube', type: 'video', text: 'We tested 5 posting times for 30 days. The results surprised us.' },
+  { channel: 'linkedin', type: 'post', text: 'Three questions to ask before you hire a content agency' },
+];
+const QUEUED = [
+  { channel: 'instagram', type: 'reel', text: 'Monday motivation: the 10-minute edit that saves our week' },
+  { channel: 'linkedin', type: 'post', text: 'Case study: from zero to 10k newsletter subscribers' },
+  { channel: 'twitter', type: 'thread', text: '7 tools we use every day (and the 3 we dropped)' },
+] as const;
+const DRAFTS = [
+  { channel: 'youtube', type: 'video', text: 'Draft: Q&A episode script, intro and first three questions' },
+  { channel: 'instagram', type: 'post', text: 'Carousel idea: five myths about posting every day' },
+  { channel: 'linkedin', type: 'post', text: '' },
+] as const;
+const PUBLISHING = { channel: 'instagram', type: 'reel', text: 'New this week: our studio tour in 30 seconds' } as const;
+
+/**
+ * The demo's client: client@demo.hookline.test signs up (its workspace comes with the account), its
+ * address counts as proven, staff manage the workspace, and its dashboard gets its own data: a
+ * month of published posts, queued posts, drafts, one post publishing, and a connected demo channel.
+ * Made through the real API, then dated back: the API only knows "now".
+ */
+export async function seedDemoClient(api: DemoApi, db: Db, staffCookie: string, managerEmail: string, rnd: () => number): Promise<void> {
+  const now = Date.now();
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  await api.signUp(DEMO_CLIENT);
+  const user = await db.selectFrom('user').select('id').where('email', '=', DEMO_CLIENT.email).executeTakeFirstOrThrow();
+  const workspace = await db.selectFrom('workspace').select('id').where('ownerEmail', '=', DEMO_CLIENT.email).executeTakeFirstOrThrow();
+  // The demo's address cannot receive the verification mail; the seed vouches for it.
+  await db.updateTable('user').set({ emailVerified: 1 }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('workspace')
+    .set({ name: DEMO_WORKSPACE_NAME, ownerUserId: user.id, createdAt: ago(45 * DAY_MS) })
+    .where('id', '=', workspace.id)
+    .execute();
+  await api.call('PATCH', `/api/admin/clients/${workspace.id}`, { plan: 'managed', planMonthlyUsd: 2500 }, { cookie: staffCookie });
+  await api.call('POST', `/api/admin/clients/${workspace.id}/manager`, { email: managerEmail }, { cookie: staffCookie });
+
+  const cookie = await api.signIn(DEMO_CLIENT);
+  const create = async (draft: { channel: string; type: string; text: string }) =>
+    (await api.call('POST', '/api/drafts', draft, { cookie })).json() as TDraft;
+
+  // One to three posts a day for a month, at varied hours, each published through the API and then
+  // dated back (whether its publish job ran yet or not, the dates below are the ones that stay).
+  const history: Array<{ id: string; publishedAt: string; createdAt: string }> = [];
+  for (let day = 0; day < DEMO_HISTORY_DAYS; day += 1) {
+    const count = 1 + Math.floor(rnd() * 3);
+    for (let i = 0; i < count; i += 1) {
+      const draft = await create(POSTS[Math.floor(rnd() * POSTS.length)]);
+      await api.call('POST', `/api/drafts/${draft.id}/publish`, undefined, { cookie });
+      const publishedMs = now - day * DAY_MS - (0.05 + rnd() * 0.9) * DAY_MS;
+      history.push({
+        id: draft.id,
+        publishedAt: new Date(publishedMs).toISOString(),
+        createdAt: new Date(publishedMs - (2 + rnd() * 46) * HOUR_MS).toISOString(),
+      });
+    }
+  }
+  for (const post of history) {
+    await db
+      .updateTable('draft')
+      .set({
+        status: 'published',
+        publishedAt: post.publishedAt,
+        scheduledAt: post.publishedAt,
+        createdAt: post.createdAt,
+        updatedAt: post.publishedAt,
+      })
+      .where('id', '=', post.id)
+      .execute();
+  }
+
+  for (const draft of QUEUED) await api.call('POST', `/api/drafts/${(await create(draft)).id}/queue`, undefined, { cookie });
+  for (const draft of DRAFTS) await create(draft);
+
+  // "Publish now" as the API does it, in one transaction, but finishing DEMO_PUBLISHING_MS later.
+  const publishing = await create(PUBLISHING);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('draft')
+      .set({ status: 'publishing', updatedAt: new Date().toISOString() })
+      .where('id', '=', publishing.id)
+      .execute();
+    await enqueueJob(trx, PUBLISH_JOB, { draftId: publishing.id }, { runAt: new Date(Date.now() + DEMO_PUBLISHING_MS) });
+  });
+
+  // No provider account is behind it, so it holds no tokens; the dashboard marks it "Demo".
+  await db
+    .insertInto('socialConnection')
+    .values({
+      id: newId(),
+      workspaceId: workspace.id,
+      provider: 'google',
+      accountId: DEMO_ACCOUNT_ID,
+      handle: '@demostudio',
+      accessToken: '',
+      refreshToken: null,
+      expiresAt: null,
+      scope: null,
+      status: 'connected',
+      lastError: null,
+      createdAt: ago(40 * DAY_MS),
+      updatedAt: ago(40 * DAY_MS),
+    })
+    .execute();
+}
