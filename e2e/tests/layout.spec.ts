@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/test.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 // The public pages sit under a top bar that floats over them (position: fixed): at a phone's and a
 // desktop's width, nothing may scroll sideways, the top bar must stay on top and usable, and each
@@ -25,6 +25,18 @@ function receivesPointer(locator: Locator) {
 async function gapBelowTopBar(page: Page, locator: Locator) {
   const [bar, box] = await Promise.all([page.getByRole('navigation', { name: 'Main' }).boundingBox(), locator.boundingBox()]);
   return box && bar ? box.y - (bar.y + bar.height) : Number.NEGATIVE_INFINITY;
+}
+
+/** The names of the links and buttons inside a container that take focus when asked to. */
+function focusableIn(container: Locator) {
+  return container.evaluate((element) =>
+    Array.from(element.querySelectorAll<HTMLElement>('a[href], button'))
+      .filter((control) => {
+        control.focus();
+        return document.activeElement === control;
+      })
+      .map((control) => control.textContent?.trim()),
+  );
 }
 
 async function sidewaysScroll(page: Page) {
@@ -57,3 +69,22 @@ for (const viewport of [
     await expect.poll(() => receivesPointer(error), { message: 'the onboarding error not covered' }).toBe(true);
   });
 }
+
+test('on a phone, a closed menu’s links are neither tab stops nor read out', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const publicMenu = page.locator('#public-mobile-menu');
+  expect(await focusableIn(publicMenu)).toEqual([]);
+  await expect(publicMenu.getByRole('link')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(await focusableIn(publicMenu)).toContain('Pricing');
+
+  await signUpViaApi(page, uniqueEmail('layout'));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  const sidebar = page.locator('#sidebar');
+  expect(await focusableIn(sidebar)).toEqual([]);
+  await expect(sidebar.getByRole('link')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  expect(await focusableIn(sidebar)).toContain('Content');
+});
