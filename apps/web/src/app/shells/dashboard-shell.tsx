@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
+import { AddressConfirmationGate } from '@/features/auth/components/address-confirmation-gate';
 import { Alert } from '@/components/ui/alert';
 import { useAuth } from '@/lib/auth/use-auth';
 import { ProfileDialogHost } from './profile-dialog-host';
@@ -50,7 +51,11 @@ export function DashboardShell() {
             <StaffNotice />
             <Outlet />
           </>
-        ) : undefined}
+        ) : (
+          <AddressConfirmationGate email={user?.email ?? ''}>
+            <Outlet />
+          </AddressConfirmationGate>
+        )}
       </SidebarLayout>
       <ProfileDialogHost open={profileOpen} onOpenChange={setProfileOpen} />
       <FloatingAssistant />

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { workspaceQuery } from '@/lib/client-data/get-workspace';
+import { toast } from '@/lib/toast';
+import { useSendAddressConfirmation } from '../api/send-address-confirmation';
+
+/**
+ * A workspace made for a client's address before they signed up opens only once the account has
+ * proven the address; until then the server refuses the workspace (403) and this stands in for the
+ * page: what happened, where the link went, and a way to have it sent again.
+ */
+export function AddressConfirmationGate({ email, children }: { email: string; children: ReactNode }) {
+  const workspace = useQuery({ ...workspaceQuery, retry: false });
+  const send = useSendAddressConfirmation();
+  if (!(workspace.error instanceof ApiError && workspace.error.status === 403)) return children;
+
+  const resend = () =>
+    send.mutate(email, {
+      onSuccess: () => toast.success('Link sent', { description: `Check the inbox of ${email}.` }),
+      onError: (error) => toast.error('Sending failed', { description: errorMessage(error, 'Unknown error') }),
+    });
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <SectionCard title="Confirm your email address">
+        <div className="flex gap-4">
+          <MailCheck className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />
+          <div className="grid gap-3 text-sm text-slate-700">
+            <p>
+              A workspace is waiting for <strong className="break-all">{email}</strong>. We mailed a confirmation link to that address: open
+              it to show the address is yours, and your workspace opens here.
+            </p>
+            <p>The link works for 24 hours. Nothing in the workspace is shown or changed before then.</p>
+            <div>
+              <Button variant="secondary" onClick={resend} disabled={send.isPending}>
+                {send.isPending ? 'Sending…' : 'Send the link again'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </SectionCard>
+    </div>
+  );
+}
