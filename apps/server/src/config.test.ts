@@ -92,6 +92,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads TRUSTED_ORIGINS as a comma-separated list of origins, and names a bad entry', () => {
+    expect(loadConfig({}).TRUSTED_ORIGINS).toEqual([]);
+    expect(loadConfig({ TRUSTED_ORIGINS: ' https://admin.hookline.example/ , http://192.168.1.20:3000,' }).TRUSTED_ORIGINS).toEqual([
+      'https://admin.hookline.example',
+      'http://192.168.1.20:3000',
+    ]);
+    expect(configErrorFor({ TRUSTED_ORIGINS: 'https://ok.example,nope' }).problems).toEqual([
+      'TRUSTED_ORIGINS="https://ok.example,nope": must be a comma-separated list of addresses such as https://app.example.com',
+    ]);
+  });
+
   it('reads TRUST_PROXY as a boolean', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);

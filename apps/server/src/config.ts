@@ -46,6 +46,18 @@ const ZEnv = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
+  /** Page origins admitted besides BASE_URL's (another host name, a LAN address). */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of addresses such as https://app.example.com' })))
+    .transform((list) => list.map((o) => new URL(o).origin)),
   PASSWORD_MIN_LENGTH: intFromEnv(6, 128, 8),
   SIGNIN_RATE_LIMIT: intFromEnv(1, 1_000_000, 10),
   ONBOARDING_RATE_LIMIT: intFromEnv(1, 1_000_000, 10),

@@ -9,6 +9,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
 import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
 import { clearSignInFailures, recordSignInOutcome, refuseLockedSignIn } from '../modules/auth/sign-in-throttle.ts';
+import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
 import { isAcceptingInvitation } from '../modules/invitations/accept-invitation.ts';
@@ -81,7 +82,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(config),
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: listTrustedOrigins(config),
     database: { db: database.db, type: database.kind },
     emailAndPassword: {
       enabled: true,
@@ -203,12 +204,16 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
   return { id, email, name, image: image ?? null, role: role ?? 'client' };
 }
 
-/** Better Auth answers failures as { code, message }; the API's convention adds { error } beside them. */
-function withErrorField(body: Buffer): Buffer {
+/**
+ * Better Auth answers failures as { code, message }; the API's convention adds { error } beside them.
+ * Its bare "Invalid origin" gets the way out: the address to open, or the setting that admits the page's.
+ */
+function withErrorField(body: Buffer, explainOriginRefusal: () => string): Buffer {
   try {
     const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     if (typeof json.error === 'string' || typeof json.message !== 'string') return body;
-    return Buffer.from(JSON.stringify({ error: json.message, ...json }));
+    const message = json.code === 'INVALID_ORIGIN' ? explainOriginRefusal() : json.message;
+    return Buffer.from(JSON.stringify({ error: message, ...json, message }));
   } catch {
     return body;
   }
@@ -240,7 +245,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         if (cookies.length) reply.header('set-cookie', cookies);
         if (!response.body) return reply.send(null);
         const answer = Buffer.from(await response.arrayBuffer());
-        return reply.send(response.status >= 400 ? withErrorField(answer) : answer);
+        const explainOriginRefusal = () => describeOriginRefusal(config, request.headers.origin);
+        return reply.send(response.status >= 400 ? withErrorField(answer, explainOriginRefusal) : answer);
       },
     });
   });

@@ -2,6 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
@@ -54,7 +55,7 @@ export function findNulCharacter(value: unknown): string | null {
  * NUL check.
  */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const ownOrigin = new URL(config.baseUrl).origin;
+  const trustedOrigins = new Set(listTrustedOrigins(config));
   const https = config.baseUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -87,7 +88,8 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
   // Cookies are SameSite=Lax; this also refuses cross-site state changes from older browsers.
   app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    const refused = origin && origin !== ownOrigin && !SAFE_METHODS.has(request.method) && !request.routeOptions.config.ownOriginCheck;
+    const refused =
+      origin && !trustedOrigins.has(origin) && !SAFE_METHODS.has(request.method) && !request.routeOptions.config.ownOriginCheck;
     done(refused ? new HttpError(403, 'Cross-origin request refused') : undefined);
   });
 
