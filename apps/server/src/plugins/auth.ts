@@ -1,17 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
-import { renderPasswordResetMail } from '../modules/auth/password-reset-mail.ts';
+import { ADDRESS_CONFIRMATION_HOURS, renderAddressConfirmationMail, renderPasswordResetMail } from '../modules/auth/account-mails.ts';
 import { clearSignInFailures, recordSignInOutcome, refuseLockedSignIn } from '../modules/auth/sign-in-throttle.ts';
 import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
-import { ensureWorkspace } from '../modules/workspaces/ensure-workspace.ts';
+import { joinOrCreateWorkspace } from '../modules/workspaces/workspace-of-user.ts';
 import { isAcceptingInvitation } from '../modules/invitations/accept-invitation.ts';
 import { hasWaitingInvitation } from '../modules/invitations/find-invitation.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
@@ -76,12 +76,19 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     if (founders.has(address)) return;
     if (!(await getSettings(database.db)).allowSelfSignup) throw new APIError('FORBIDDEN', { message: SIGNUP_CLOSED_MESSAGE });
   };
+  const secret = resolveAuthSecret(config);
+  /** The sign-up's own mail when a workspace waits for the address; it leads back to the dashboard. */
+  const mailAddressConfirmation = async (user: { email: string; name: string }) => {
+    const token = await createEmailVerificationToken(secret, user.email, undefined, ADDRESS_CONFIRMATION_HOURS * 60 * 60);
+    const url = `${config.baseUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent('/dashboard')}`;
+    await mailer.send(renderAddressConfirmationMail({ to: user.email, name: user.name, url }));
+  };
   const oauthProviders = listOAuthProviders(config);
   const auth = betterAuth({
     appName: 'Hookline',
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
-    secret: resolveAuthSecret(config),
+    secret,
     trustedOrigins: listTrustedOrigins(config),
     database: { db: database.db, type: database.kind },
     emailAndPassword: {
@@ -95,6 +102,14 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       },
       // Whoever reset the password proved they own the address: a lock on it (ADR 054) would only hold them up.
       onPasswordReset: ({ user }) => clearSignInFailures(database.db, user.email),
+    },
+    emailVerification: {
+      expiresIn: ADDRESS_CONFIRMATION_HOURS * 60 * 60,
+      autoSignInAfterVerification: true,
+      // Better Auth's own resend route (POST /send-verification-email) mails through here.
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(renderAddressConfirmationMail({ to: user.email, name: user.name, url }));
+      },
     },
     user: {
       additionalFields: {
@@ -129,15 +144,11 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
             const emailVerified = user.emailVerified || isAcceptingInvitation(user.email);
             return { data: { ...user, ...parseProfileFields(user), role, emailVerified } };
           },
-          // Self-serve sign-up gets its workspace (self-serve plan, active); an invited owner joins theirs.
+          // A fresh address gets its workspace (self-serve plan, active) at once; an invited owner or one
+          // vouched for by Google or Apple joins theirs; anyone else is mailed the link that proves the address.
           async after(user) {
             if ((user as { role?: string }).role !== 'client') return;
-            await ensureWorkspace(database.db, {
-              ownerEmail: user.email.toLowerCase(),
-              name: user.name || user.email,
-              now: new Date().toISOString(),
-              ownerUserId: user.id,
-            });
+            if ((await joinOrCreateWorkspace(database.db, user)) === 'waiting') await mailAddressConfirmation(user);
           },
         },
         update: {
@@ -156,6 +167,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
         '/sign-in/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/request-password-reset': { window: 60, max: config.SIGNIN_RATE_LIMIT },
+        '/send-verification-email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/reset-password': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         // Reads the caller's own session: it checks no guessable secret (a signed cookie over a random
         // token), so a limit protects nothing, while counting it would write a row per page view,
@@ -187,6 +199,8 @@ export interface SessionUser {
   name: string;
   image: string | null;
   role: string;
+  /** Proven by the confirmation mail, an invitation, or Google or Apple; a waiting workspace needs it. */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -200,8 +214,8 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
   if (!request.headers.cookie && !request.headers.authorization) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const { id, email, name, image, role } = session.user as typeof session.user & { role?: string };
-  return { id, email, name, image: image ?? null, role: role ?? 'client' };
+  const { id, email, name, image, role, emailVerified } = session.user as typeof session.user & { role?: string };
+  return { id, email, name, image: image ?? null, role: role ?? 'client', emailVerified: Boolean(emailVerified) };
 }
 
 /**

@@ -85,6 +85,9 @@ const TABLE: Row[] = [
     ok: 201,
     body: (_caller, role) => ({ note: `Note by ${role}` }),
   },
+  { method: 'GET', path: '/api/admin/requests/{id}/submission', allowed: STAFF, ok: 200 },
+  // The request under test keeps no questionnaire answers: the route is allowed and says there is nothing to apply.
+  { method: 'POST', path: '/api/admin/requests/{id}/submission/apply', allowed: STAFF, ok: 404 },
   { method: 'GET', path: '/api/admin/settings', allowed: STAFF, ok: 200 },
   {
     method: 'PUT',

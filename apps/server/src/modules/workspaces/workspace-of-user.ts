@@ -2,35 +2,69 @@ import { CADENCES, isStaffRole, type TWorkspace } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { ensureWorkspace } from './ensure-workspace.ts';
 
 export const STAFF_HAVE_NO_WORKSPACE = 'Staff accounts have no client workspace. Use the admin console.';
+export const ADDRESS_PROOF_NEEDED =
+  'A workspace is waiting for this email address. Open the confirmation link we mailed to it to show the address is yours; the workspace opens then.';
+
+type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
 
 /**
- * The workspace a signed-in client works in: the one their email owns. Self-serve sign-up creates
- * it; an owner invited by staff (or who sent the questionnaire first) finds it waiting. Accounts
- * older than this rule get theirs on first use.
+ * The workspace a signed-in client works in: the one their email owns, once their account is its
+ * owner. Self-serve sign-up with a fresh address makes it at once; a workspace made earlier for the
+ * address (by the questionnaire or by staff) is joined only with the address proven.
  */
-export async function workspaceOfUser(db: Db, user: Pick<SessionUser, 'email' | 'name' | 'role'>): Promise<TWorkspace> {
+export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'role'>): Promise<TWorkspace> {
   const ownerEmail = user.email.toLowerCase();
   // One indexed read in the common case (every dashboard request); writes only for a first visit.
   const own = await readWorkspace(db, ownerEmail);
-  if (own) return own;
+  if (own?.ownerUserId === user.id) return own.workspace;
   // Staff are not clients: no workspace is made for them (it would show up as a client and in MRR).
   if (isStaffRole(user.role)) throw new HttpError(403, STAFF_HAVE_NO_WORKSPACE);
-  await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now: nowIso(), ownerUserId: null });
-  const created = await readWorkspace(db, ownerEmail);
-  if (!created) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);
-  return created;
+  if ((await joinOrCreateWorkspace(db, user)) === 'waiting') throw new HttpError(403, ADDRESS_PROOF_NEEDED);
+  const joined = await readWorkspace(db, ownerEmail);
+  if (!joined) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);
+  return joined.workspace;
 }
 
-async function readWorkspace(db: Db, ownerEmail: string): Promise<TWorkspace | undefined> {
+/**
+ * Settles a client account's workspace: made for a fresh address ('created'), already its own
+ * ('owner'), joined because the address is proven (by the verification mail, an invitation, or
+ * Google or Apple vouching: 'joined'), or left waiting for that proof ('waiting'). A claim by any
+ * other means — a sign-up form anyone can fill in with the address — joins nothing.
+ */
+export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'created' | 'owner' | 'joined' | 'waiting'> {
+  const ownerEmail = user.email.toLowerCase();
+  const now = nowIso();
+  const ensured = await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now, ownerUserId: user.id });
+  if (ensured.created) return 'created';
+  const current = await db.selectFrom('workspace').select('ownerUserId').where('id', '=', ensured.id).executeTakeFirstOrThrow();
+  if (current.ownerUserId === user.id) return 'owner';
+  if (!user.emailVerified) return 'waiting';
+  // A different ownerUserId can only be an account deleted since: addresses are unique among accounts.
+  await db.updateTable('workspace').set({ ownerUserId: user.id, updatedAt: now }).where('id', '=', ensured.id).execute();
+  await addTimelineEntry(db, {
+    subjectType: 'client',
+    subjectId: ensured.id,
+    text: 'Owner account joined the workspace (email address confirmed)',
+    who: ownerEmail,
+    ts: now,
+  });
+  return 'joined';
+}
+
+async function readWorkspace(db: Db, ownerEmail: string): Promise<{ workspace: TWorkspace; ownerUserId: string | null } | undefined> {
   const row = await db
     .selectFrom('workspace')
-    .select(['id', 'name', 'ownerEmail', 'plan', 'status', 'timeZone', 'cadence'])
+    .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence'])
     .where('ownerEmail', '=', ownerEmail)
     .executeTakeFirst();
   if (!row) return undefined;
   const cadence = (CADENCES as readonly string[]).includes(row.cadence ?? '') ? (row.cadence as TWorkspace['cadence']) : 'Daily';
-  return { id: row.id, name: row.name, owner: row.ownerEmail, plan: row.plan, status: row.status, timeZone: row.timeZone, cadence };
+  return {
+    workspace: { id: row.id, name: row.name, owner: row.ownerEmail, plan: row.plan, status: row.status, timeZone: row.timeZone, cadence },
+    ownerUserId: row.ownerUserId,
+  };
 }
