@@ -12,6 +12,9 @@ export function createFileStore(config: AppConfig): FileStore {
   return new Disk(new FSDriver({ location: path.join(config.dataDir, 'files'), visibility: 'public' }));
 }
 
+/** Pictures a browser may show from the file store; draft media adds videos. */
+export const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
 /** Keeps a name readable in a URL and safe on any disk. */
 export function sanitizeFileName(name: string): string {
   const base = path
@@ -21,3 +24,21 @@ export function sanitizeFileName(name: string): string {
     .replace(/^[-.]+/, '');
   return base.slice(-100) || 'file';
 }
+
+/**
+ * The last part of a new key: upload time, the client's name without its extension, and the
+ * extension of the type read from the bytes. The client's extension never survives, as a browser
+ * or a file manager would take the file for what that extension says (.htm, .svg, .js).
+ */
+export function storedFileName(clientName: string, detected: { ext: string }): string {
+  return `${Date.now()}-${sanitizeFileName(clientName.replace(/\.[^./\\]*$/, ''))}.${detected.ext}`;
+}
+
+/** Each part of a key the store makes: what sanitizeFileName keeps, not starting with a dot, and short. */
+const KEY_PART = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * Whether a path could be a key of this store. Anything else (a percent sign, "...", a name longer
+ * than a disk allows) is refused before the disk driver sees it, which would throw on it.
+ */
+export const isFileKey = (key: string) => key.split('/').length <= 8 && key.split('/').every((part) => KEY_PART.test(part));

@@ -2,9 +2,29 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
+/**
+ * The multipart parser (busboy) fails with plain errors, told apart only by their text, when a body
+ * has no usable boundary (none, empty, over 256 characters, not the one the body uses) or ends
+ * inside a part. Each is the caller's mistake, so a 400 like any other bad body.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^The needle cannot have a length bigger than 256\.$/,
+  /^Unexpected end of multipart data$/,
+];
+
+/** A library's error that is the caller's mistake, as the HttpError to answer; any other error as it is. */
+export function toClientError<E extends Error>(error: E): E | HttpError {
+  if (MALFORMED_MULTIPART.some((text) => text.test(error.message))) {
+    return new HttpError(400, 'The upload is not valid multipart/form-data: its boundary is missing or wrong, or the body ends early.');
+  }
+  return error;
+}
+
 /** Every error leaves as { error } with a 4xx for the caller's mistakes; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = toClientError(thrown);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -239,6 +239,29 @@ describe('avatar upload (POST /api/me/avatar) and file serving (GET /api/files/*
     }
   });
 
+  it('serves a stored file as its bytes say, whatever its name: a picture inline, anything else as a download', async () => {
+    // Files stored before names took their extension from the bytes: a picture named .htm, a page named .png.
+    const folder = path.join(filesDir(), 'avatars', 'earlier');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, '1-x.htm'), await png(16, 16));
+    fs.writeFileSync(path.join(folder, '2-y.png'), '<!doctype html><script>alert(document.cookie)</script>');
+
+    const picture = await t.app.inject({ url: '/api/files/avatars/earlier/1-x.htm' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.headers['content-disposition']).toBe('inline; filename="1-x.png"');
+    expect((await sharp(picture.rawPayload).metadata()).format).toBe('png');
+
+    const page = await t.app.inject({ url: '/api/files/avatars/earlier/2-y.png' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('application/octet-stream');
+    expect(page.headers['content-disposition']).toBe('attachment; filename="2-y.bin"');
+    for (const response of [picture, page]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    }
+  });
+
   it('answers 404 for a stored-file path that does not exist', async () => {
     const response = await t.app.inject({ url: '/api/files/avatars/nobody/1-none.png' });
     expect(response.statusCode).toBe(404);

@@ -21,3 +21,32 @@ export async function multipartBody(parts: MultipartPart[]): Promise<{ payload: 
   if (!contentType) throw new Error('FormData produced no content-type');
   return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': contentType } };
 }
+
+/**
+ * Multipart requests no parser can read, each with a file part named `field`: no boundary, an
+ * empty or over-long one (the parser takes at most 256 characters), a boundary the
+ * body never uses, and bodies that end inside a part's headers or inside the file.
+ */
+export function brokenMultipartBodies(field: string): Array<{ what: string; contentType: string; payload: string }> {
+  const form = [
+    '--abc',
+    `Content-Disposition: form-data; name="${field}"; filename="a.png"`,
+    'Content-Type: image/png',
+    '',
+    'not really a picture',
+    '--abc--',
+    '',
+  ].join('\r\n');
+  const withBoundary = 'multipart/form-data; boundary=abc';
+  return [
+    { what: 'no boundary', contentType: 'multipart/form-data', payload: form },
+    { what: 'no boundary and no body', contentType: 'multipart/form-data', payload: '' },
+    { what: 'no boundary, another parameter', contentType: 'multipart/form-data; charset=utf-8', payload: form },
+    { what: 'an empty boundary', contentType: 'multipart/form-data; boundary=', payload: form },
+    { what: 'a boundary of 300 characters', contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload: form },
+    { what: 'a boundary the body never uses', contentType: 'multipart/form-data; boundary=xyz', payload: form },
+    { what: 'a body without any boundary line', contentType: withBoundary, payload: 'just some text' },
+    { what: 'a body that ends inside the headers', contentType: withBoundary, payload: form.slice(0, 40) },
+    { what: 'a body that ends inside the file', contentType: withBoundary, payload: form.slice(0, form.indexOf('picture')) },
+  ];
+}

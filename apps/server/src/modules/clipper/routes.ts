@@ -20,6 +20,7 @@ import type { AppContext } from '../../app-context.ts';
 import { resolveAuthSecret } from '../../lib/auth-secret.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
+import { toClientError } from '../../plugins/errors.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { ClipperError } from './clipper-error.ts';
 import { cancelClipJobHere, createClipJob, finishClipJob, getClipJob, toClipJobStatus, type StoredResult } from './clip-job-store.ts';
@@ -42,11 +43,12 @@ const errors = { 400: ZClipperError, 401: ZClipperError, 404: ZClipperError };
  * the same text, like the rest of the API. Headers an error brings (Content-Range on a 416) are kept.
  */
 function clipperErrors(app: FastifyInstance) {
-  app.setErrorHandler((error: Error & { statusCode?: number; headers?: Record<string, string> }, request, reply) => {
+  app.setErrorHandler((thrown: Error & { statusCode?: number; headers?: Record<string, string> }, request, reply) => {
+    const error = toClientError(thrown);
     const status = error instanceof ClipperError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500 && !(error instanceof ClipperError)) request.log.error({ err: error }, 'clipper request failed');
     const detail = status >= 500 && !(error instanceof ClipperError) ? 'Failed to generate clips. Please try again.' : error.message;
-    if (error.headers) reply.headers(error.headers);
+    if (thrown.headers) reply.headers(thrown.headers);
     return reply.status(status).send({ detail, error: detail });
   });
 }

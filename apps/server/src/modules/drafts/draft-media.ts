@@ -5,23 +5,12 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import type { TDraft } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
-import { sanitizeFileName, type FileStore } from '../../lib/file-store.ts';
+import { IMAGE_TYPES, storedFileName, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
 
-const MEDIA_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'video/mp4',
-  'video/quicktime',
-  'video/webm',
-  'video/x-matroska',
-  'video/mpeg',
-]);
+const MEDIA_TYPES = new Set([...IMAGE_TYPES, 'video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/mpeg']);
 
 /**
  * Streams an upload to a temporary file (never whole in memory), checks its type from the bytes,
@@ -42,7 +31,7 @@ export async function attachDraftMedia(
     const type = await fileTypeFromFile(tmp);
     if (!type || !MEDIA_TYPES.has(type.mime))
       throw new HttpError(415, 'Media must be an image (JPEG, PNG, WebP, GIF, AVIF) or a video (MP4, MOV, WebM, MKV, MPEG).');
-    const key = `drafts/${input.workspaceId}/${input.draftId}/${Date.now()}-${sanitizeFileName(input.fileName)}`;
+    const key = `drafts/${input.workspaceId}/${input.draftId}/${storedFileName(input.fileName, type)}`;
     await deps.files.putStream(key, fs.createReadStream(tmp), { contentType: type.mime });
     if (row.mediaKey) await deps.files.delete(row.mediaKey).catch(() => undefined);
     await deps.db

@@ -1,26 +1,51 @@
+import path from 'node:path';
+import { fileTypeStream } from 'file-type/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { IMAGE_TYPES, isFileKey, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 const ZFileParams = z.object({ '*': z.string().min(1) });
 
 /**
+ * Files are public and shown by the browser, so nothing in one may run or load: no scripts,
+ * plugins, forms or same-origin access even when a file is opened on its own, and no framing.
+ * It replaces the app's policy, which allows the app's own scripts.
+ */
+const FILE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** Whether a file is there; a path that runs through a file ("a.png/b") names none, rather than being an error. */
+async function fileExists(files: FileStore, key: string): Promise<boolean> {
+  return files.exists(key).catch((error: Error) => {
+    // flydrive wraps the file system's error.
+    if ((error.cause as { code?: string } | undefined)?.code === 'ENOTDIR') return false;
+    throw error;
+  });
+}
+
+/**
  * Serves avatars, which are public by nature (unguessable keys: uid plus upload time). Everything
  * else in the file store (draft media) is served only by routes that check the workspace.
+ *
+ * The type comes from the file's bytes, never from its name: a picture is shown inline as what it
+ * is, anything else (a file stored before names took their extension from the bytes) is a download.
  */
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/files/*', { config: { public: true }, schema: { params: ZFileParams, hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    if (key.split('/').some((part) => part === '..' || part === '.' || part === '') || key.includes('\\')) {
-      throw new HttpError(400, 'Invalid file path');
-    }
-    if (!key.startsWith('avatars/') || !(await ctx.files.exists(key))) throw new HttpError(404, 'File not found');
+    if (!isFileKey(key)) throw new HttpError(400, 'Invalid file path');
+    if (!key.startsWith('avatars/') || !(await fileExists(ctx.files, key))) throw new HttpError(404, 'File not found');
     const meta = await ctx.files.getMetaData(key);
+    const stream = await fileTypeStream(await ctx.files.getStream(key));
+    const image = stream.fileType && IMAGE_TYPES.has(stream.fileType.mime) ? stream.fileType : null;
+    const downloadName = `${path.posix.basename(key).replace(/\.[^.]*$/, '')}.${image?.ext ?? 'bin'}`;
     return reply
-      .type(meta.contentType ?? 'application/octet-stream')
+      .type(image?.mime ?? 'application/octet-stream')
+      .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${downloadName}"`)
+      .header('Content-Security-Policy', FILE_CSP)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Content-Length', meta.contentLength)
-      .send(await ctx.files.getStream(key));
+      .send(stream);
   });
 };

@@ -1,21 +1,20 @@
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileUrl, sanitizeFileName, type FileStore } from '../../lib/file-store.ts';
+import { fileUrl, IMAGE_TYPES, storedFileName, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
-const AVATAR_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 export const AVATAR_SIZE_PX = 512;
 
 /**
  * Checks the bytes (not the declared type), squares and shrinks the picture, drops its metadata
- * (location, camera) and stores it at avatars/{uid}/{epoch ms}-{file name}.
+ * (location, camera) and stores it at avatars/{uid}/{epoch ms}-{file name}.{extension of its type}.
  */
 export async function uploadAvatar(
   files: FileStore,
   input: { userId: string; fileName: string; bytes: Buffer },
 ): Promise<{ url: string; key: string }> {
   const type = await fileTypeFromBuffer(input.bytes);
-  if (!type || !AVATAR_TYPES.has(type.mime)) {
+  if (!type || !IMAGE_TYPES.has(type.mime)) {
     throw new HttpError(415, 'Avatar must be an image file (JPEG, PNG, WebP, GIF or AVIF).');
   }
   let resized: Buffer;
@@ -27,7 +26,7 @@ export async function uploadAvatar(
   } catch {
     throw new HttpError(415, 'That image could not be read. Try another file.');
   }
-  const key = `avatars/${input.userId}/${Date.now()}-${sanitizeFileName(input.fileName)}`;
+  const key = `avatars/${input.userId}/${storedFileName(input.fileName, type)}`;
   await files.put(key, resized, { contentType: type.mime });
   return { key, url: fileUrl(key) };
 }

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
-import type { FastifySchema, InjectOptions } from 'fastify';
+import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../../../src/modules/invitations/create-invitation.ts';
 import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { startFakeAirtable } from '../../support/airtable.ts';
 import { startFakeOpenAI } from '../../support/fake-openai.ts';
+import { brokenMultipartBodies, multipartBody } from '../../support/multipart.ts';
 import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
 import { createTestApp, TEST_BASE_URL } from '../../support/test-app.ts';
 import {
@@ -21,8 +23,9 @@ import {
  * Every route with a JSON body or a query schema is fuzzed from its own zod contract: values
  * shaped by the schema (many valid, the rest near misses) and hostile ones (wrong types, huge and
  * strange strings, nulls, extra keys, __proto__, broken JSON, wrong content types), each signed in
- * as the least role that may call the route. Never a 5xx, never an unhandled rejection, and every
- * 4xx is JSON with a string `error`.
+ * as the least role that may call the route. So are file keys of GET /api/files/* and the
+ * multipart bodies of every upload route (cut short, without a usable boundary, or noise). Never a
+ * 5xx, never an unhandled rejection, and every 4xx is JSON with a string `error`.
  */
 
 const RUNS = 500;
@@ -343,6 +346,102 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
         [...statuses.keys()].some((s) => s >= 400),
         `${key} never refused: ${JSON.stringify([...statuses])}`,
       ).toBe(true);
+    }, 120_000);
+  }
+
+  /** Asserts an answer is below 500 and, when a 4xx, JSON with a string `error` (and `detail` from the clipper). */
+  function expectHandled(response: LightMyRequestResponse, where: string) {
+    const summary = `${where} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+    expect(response.statusCode, summary).toBeLessThan(500);
+    if (response.statusCode < 400) return;
+    expect(response.headers['content-type'], summary).toMatch(/^application\/json/);
+    expect(typeof response.json().error, summary).toBe('string');
+    if (where.includes('/api/process')) expect(response.json().detail, summary).toBe(response.json().error);
+  }
+
+  it(`GET /api/files/*: ${RUNS} keys, odd characters and shapes among them`, async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const form = await multipartBody([{ name: 'file', file: png, filename: 'me.png', type: 'image/png' }]);
+    const avatar = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      headers: { origin: TEST_BASE_URL, cookie: callers.client.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    const avatarPath: string = avatar.json().url;
+    const segment = fc.oneof(
+      fc.constantFrom('avatars', 'drafts', '..', '.', '...', '%', '@', '+', '~', 'a'.repeat(300), ...NASTY_STRINGS),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+    );
+    const url = fc.oneof(
+      fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => `/api/files/${parts.map(percentEncode).join('/')}`),
+      fc.array(segment, { maxLength: 3 }).map((parts) => [avatarPath, ...parts.map(percentEncode)].join('/')),
+      fc.constant(avatarPath),
+      fc.constantFrom('%', '%25', '%zz', '%C0%AE%C0%AE', 'a%2F..%2F..', '.../x', 'a@b', 'a+b').map((key) => `/api/files/avatars/${key}`),
+    );
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(url, async (target) => {
+        const response = await t.app.inject({ url: target });
+        statuses.add(response.statusCode);
+        expectHandled(response, `GET ${target.slice(0, 300)}`);
+      }),
+      { numRuns: RUNS },
+    );
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 404]));
+  });
+
+  /** Multipart bodies that break somewhere: cut short, under another boundary, a missing or odd boundary, or just noise. */
+  function brokenMultipart(field: string): fc.Arbitrary<{ contentType: string; payload: string }> {
+    const form = `--abc\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--abc--\r\n`;
+    const boundary = fc.oneof(
+      fc.constantFrom(
+        '',
+        '; boundary=abc',
+        '; boundary=',
+        '; boundary="abc"',
+        '; boundary="abc',
+        `; boundary=${'b'.repeat(300)}`,
+        '; charset=utf-8',
+      ),
+      fc.string({ maxLength: 40 }).map((text) => `; boundary=${text}`),
+    );
+    const payload = fc.oneof(
+      // Cut before the file part ends, so that no upload is complete (nothing reaches ffprobe).
+      fc.integer({ min: 0, max: form.indexOf('\r\n--abc--') }).map((end) => form.slice(0, end)),
+      fc
+        .tuple(fc.integer({ min: 0, max: form.length }), fc.string({ unit: 'binary', maxLength: 40 }))
+        .map(([at, noise]) => form.slice(0, at) + noise),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.constantFrom(...brokenMultipartBodies(field).map((body) => body.payload)),
+    );
+    return fc.record({ contentType: boundary.map((parameters) => `multipart/form-data${parameters}`), payload });
+  }
+
+  for (const [route, field] of [
+    ['/api/me/avatar', 'file'],
+    ['/api/drafts/:id/media', 'file'],
+    ['/api/process', 'video_file'],
+  ] as const) {
+    it(`POST ${route}: ${RUNS} broken multipart bodies`, async () => {
+      const url = route.replace(':id', ids['/api/drafts/']);
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(brokenMultipart(field), async ({ contentType, payload }) => {
+          const response = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { origin: TEST_BASE_URL, cookie: callers.client.cookie, 'content-type': contentType },
+            payload,
+          });
+          statuses.add(response.statusCode);
+          expectHandled(response, `POST ${url} ${JSON.stringify(contentType.slice(0, 100))} ${JSON.stringify(payload.slice(0, 200))}`);
+        }),
+        { numRuns: RUNS },
+      );
+      expect([...statuses], route).toContain(400);
     }, 120_000);
   }
 

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '../../../src/modules/settings/settings-store.ts';
 import { signUpAs, type ApiCaller } from '../../support/admin.ts';
-import { multipartBody, type MultipartPart } from '../../support/multipart.ts';
+import { brokenMultipartBodies, multipartBody, type MultipartPart } from '../../support/multipart.ts';
 import { livingProcessesMentioning } from '../../support/server-process.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../support/test-app.ts';
 import { makeTestVideo } from '../../clipper/make-test-video.ts';
@@ -322,6 +322,31 @@ describe('uploads: file names, sizes and contents', () => {
     }
   });
 
+  it('avatar and draft media: the stored name takes its extension from the bytes, and the file is served as its bytes say', async () => {
+    for (const name of ['x.htm', 'x.html', 'x.svg', 'x.js', 'x.xhtml', 'x.png.html', 'x']) {
+      const avatar = await upload('/api/me/avatar', [{ name: 'file', file: png, filename: name, type: 'text/html' }]);
+      expect(avatar.statusCode, `${name}: ${avatar.body}`).toBe(200);
+      const { url } = avatar.json();
+      expect(url, name).toMatch(/^\/api\/files\/avatars\/[\w-]+\/\d+-x(\.png)?\.png$/);
+      const served = await t.app.inject({ url });
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type'], url).toBe('image/png');
+      expect(served.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(served.headers['content-disposition'], url).toMatch(/^inline; filename="\d+-x(\.png)?\.png"$/);
+      const csp = String(served.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim());
+      expect(csp, url).toEqual(expect.arrayContaining(["default-src 'none'", 'sandbox']));
+
+      const media = await upload(`/api/drafts/${draftId}/media`, [{ name: 'file', file: png, filename: name, type: 'text/html' }]);
+      expect(media.statusCode, `${name}: ${media.body}`).toBe(200);
+      const { mediaKey } = await t.db.selectFrom('draft').select('mediaKey').where('id', '=', draftId).executeTakeFirstOrThrow();
+      expect(mediaKey, name).toMatch(new RegExp(`^drafts/[\\w-]+/${draftId}/\\d+-x(\\.png)?\\.png$`));
+      const draftMedia = await client.get(`/api/drafts/${draftId}/media`);
+      expect(draftMedia.headers['content-type'], name).toBe('image/png');
+    }
+  });
+
   it('clipper: a traversal name for video_file stays inside the job folder', async () => {
     for (const name of TRAVERSAL_NAMES) {
       // Not a video: refused after the upload was written, and its folder removed.
@@ -533,5 +558,80 @@ describe('NUL characters (PostgreSQL text and file paths cannot hold them): a 40
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().media.name).toBe('sunset.png');
+  });
+});
+
+describe('odd file keys and broken multipart bodies: a 4xx with a clear message, never a 500', () => {
+  const MALFORMED = 'The upload is not valid multipart/form-data: its boundary is missing or wrong, or the body ends early.';
+  let t: TestApp;
+  let client: ApiCaller;
+  let avatarUrl: string;
+  let draftId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    client = await signUpAs(t, 'odd@hostile.test');
+    draftId = (await client.post('/api/drafts', { type: 'post' })).json().id;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const body = await multipartBody([{ name: 'file', file: png, filename: 'me.png', type: 'image/png' }]);
+    const avatar = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      headers: { ...ORIGIN, ...body.headers, cookie: client.cookie },
+      payload: body.payload,
+    });
+    avatarUrl = avatar.json().url;
+  });
+  afterAll(() => t?.close());
+
+  it.each([
+    ['a percent sign', 'avatars/a%25b'],
+    ['an at sign', 'avatars/a@b'],
+    ['a plus sign', 'avatars/a+b'],
+    ['a colon', 'avatars/a:b'],
+    ['a tilde', 'avatars/a~b'],
+    ['a space', 'avatars/a%20b'],
+    ['a line feed', 'avatars/a%0Ab'],
+    ['a letter outside ASCII', 'avatars/%C3%A9.png'],
+    ['three dots as a folder', 'avatars/.../x'],
+    ['three dots as a name', 'avatars/x/...'],
+    ['a name of 300 characters', `avatars/${'a'.repeat(300)}`],
+    ['3000 folders', `avatars/${'a/'.repeat(3000)}x`],
+  ])('GET /api/files/ with %s: 400', async (_what, key) => {
+    const response = await t.app.inject({ url: `/api/files/${key}` });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid file path' });
+  });
+
+  it('GET /api/files/ of a path that runs through a stored file is 404', async () => {
+    const response = await t.app.inject({ url: `${avatarUrl}/x.png` });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toEqual({ error: 'File not found' });
+  });
+
+  it.each(brokenMultipartBodies('file'))('avatar and draft media, $what: 400', async ({ contentType, payload }) => {
+    for (const url of ['/api/me/avatar', `/api/drafts/${draftId}/media`]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...ORIGIN, 'content-type': contentType, cookie: client.cookie },
+        payload,
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json(), url).toEqual({ error: MALFORMED });
+    }
+  });
+
+  it.each(brokenMultipartBodies('video_file'))('POST /api/process, $what: 400 as { detail, error }', async ({ contentType, payload }) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/process',
+      headers: { ...ORIGIN, 'content-type': contentType, cookie: client.cookie },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ detail: MALFORMED, error: MALFORMED });
+    expect(filesUnder(path.join(t.dataDir, 'clipper'))).toEqual([]);
   });
 });
