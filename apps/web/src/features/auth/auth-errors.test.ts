@@ -9,6 +9,11 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ status: 429 }, 'Sign-in failed')).toMatch(/^Too many attempts/);
   });
 
+  it("passes on an account lock's own message: how long it lasts and that a reset lifts it", () => {
+    const message = 'Too many failed sign-ins for this account. Try again in 60 seconds, or reset your password.';
+    expect(authErrorMessage({ status: 429, code: 'TOO_MANY_FAILED_SIGN_INS', message }, 'Sign-in failed')).toBe(message);
+  });
+
   it.each([
     ['INVALID_EMAIL_OR_PASSWORD', 'Wrong email or password.'],
     ['INVALID_PASSWORD', 'Wrong email or password.'],

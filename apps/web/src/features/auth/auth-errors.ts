@@ -18,6 +18,8 @@ const MESSAGES: Record<string, string> = {
 /** A clear text for a sign-in service failure, else its own message, else the caller's fallback text. */
 export function authErrorMessage(error: AuthClientError | null | undefined, fallback: string): string {
   if (!error) return fallback;
+  // An account's own lock says how long it lasts and that a password reset lifts it.
+  if (error.status === 429 && error.code === 'TOO_MANY_FAILED_SIGN_INS' && error.message) return error.message;
   if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
   if (error.code && MESSAGES[error.code]) return MESSAGES[error.code];
   return error.message || fallback;
