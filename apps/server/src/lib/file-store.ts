@@ -42,3 +42,10 @@ const KEY_PART = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
  * than a disk allows) is refused before the disk driver sees it, which would throw on it.
  */
 export const isFileKey = (key: string) => key.split('/').length <= 8 && key.split('/').every((part) => KEY_PART.test(part));
+
+/**
+ * The policy of every stored file the app serves. Files are shown by the browser, so nothing in one
+ * may run or load: no scripts, plugins, forms or same-origin access even when a file is opened on
+ * its own, and no framing. It replaces the app's policy, which allows the app's own scripts.
+ */
+export const SERVED_FILE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";

@@ -116,6 +116,10 @@ describe('drafts and the publishing state machine', () => {
     const media = await ana.get(attached.url);
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/png');
+    // Shown as a picture, never run: the same sandbox as every served file.
+    expect(media.headers['content-disposition']).toMatch(/^inline; filename="\d+-cover-shot\.png"$/);
+    expect(media.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(media.headers['x-content-type-options']).toBe('nosniff');
     expect(media.rawPayload.equals(png)).toBe(true);
     expect((await bo.get(`/api/drafts/${draft.id}/media`)).statusCode).toBe(404);
 

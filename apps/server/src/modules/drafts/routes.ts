@@ -12,6 +12,7 @@ import {
   ZUpdateDraftRequest,
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
+import { SERVED_FILE_CSP } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
@@ -102,6 +103,8 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const meta = await ctx.files.getMetaData(row.mediaKey);
     return reply
       .type(row.mediaType ?? meta.contentType ?? 'application/octet-stream')
+      .header('Content-Disposition', `inline; filename="${path.posix.basename(row.mediaKey)}"`)
+      .header('Content-Security-Policy', SERVED_FILE_CSP)
       .header('Cache-Control', 'private, max-age=3600')
       .header('Content-Length', meta.contentLength)
       .send(await ctx.files.getStream(row.mediaKey));

@@ -3,17 +3,10 @@ import { fileTypeStream } from 'file-type/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { IMAGE_TYPES, isFileKey, type FileStore } from '../../lib/file-store.ts';
+import { IMAGE_TYPES, isFileKey, SERVED_FILE_CSP, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 const ZFileParams = z.object({ '*': z.string().min(1) });
-
-/**
- * Files are public and shown by the browser, so nothing in one may run or load: no scripts,
- * plugins, forms or same-origin access even when a file is opened on its own, and no framing.
- * It replaces the app's policy, which allows the app's own scripts.
- */
-const FILE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /** Whether a file is there; a path that runs through a file ("a.png/b") names none, rather than being an error. */
 async function fileExists(files: FileStore, key: string): Promise<boolean> {
@@ -43,7 +36,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return reply
       .type(image?.mime ?? 'application/octet-stream')
       .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${downloadName}"`)
-      .header('Content-Security-Policy', FILE_CSP)
+      .header('Content-Security-Policy', SERVED_FILE_CSP)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Content-Length', meta.contentLength)
       .send(stream);
