@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
+import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
@@ -90,7 +90,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     const origin = request.headers.origin;
     const refused =
       origin && !trustedOrigins.has(origin) && !SAFE_METHODS.has(request.method) && !request.routeOptions.config.ownOriginCheck;
-    done(refused ? new HttpError(403, 'Cross-origin request refused') : undefined);
+    done(refused ? new HttpError(403, describeOriginRefusal(config, origin)) : undefined);
   });
 
   // PostgreSQL text and file paths cannot hold NUL: refused before validation, the same on every database.

@@ -54,7 +54,7 @@ describe('health, readiness and HTTP hygiene', () => {
       payload: { name: 'Eve', email: 'eve@evil.example', brand: 'Evil', goals: 'Steal', cadence: 'Daily' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Cross-origin request refused' });
+    expect(response.json()).toEqual({ error: expect.stringMatching(/^Invalid origin: this page is at https:\/\/evil\.example, but /) });
     const workspaces = await t.db.selectFrom('workspace').select('id').execute();
     expect(workspaces).toEqual([]);
   });
