@@ -78,6 +78,26 @@ describe('onboarding submissions that may not replace a record', () => {
     expect(credited).toEqual([]);
   });
 
+  it('anonymous answers do not fill the empty record of a workspace whose owner has an account', async () => {
+    const selfServe = await signUpAs(a.t, 'self-serve@example.com');
+    expect((await selfServe.get('/api/workspace')).statusCode).toBe(200);
+    const workspace = (await workspaceOf('self-serve@example.com'))!;
+    const response = await a.anonymous.post(
+      '/api/onboarding/submit',
+      onboardingData({ email: 'self-serve@example.com', brand: 'Filled In' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(
+      await a.t.db.selectFrom('onboardingRecord').select('data').where('workspaceId', '=', workspace.id).executeTakeFirst(),
+    ).toBeUndefined();
+    const kept = await a.t.db
+      .selectFrom('onboardingSubmission')
+      .select('workspaceId')
+      .where('requestId', '=', response.json().requestId)
+      .executeTakeFirst();
+    expect(kept?.workspaceId).toBe(workspace.id);
+  });
+
   it.each([
     ['a staff account', MANAGER],
     ['a founder address without an account yet', 'later-founder@hookline.test'],

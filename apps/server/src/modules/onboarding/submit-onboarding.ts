@@ -22,7 +22,8 @@ export interface SubmitOnboardingInput {
  * Takes a questionnaire. The form is public and the email in it is only a claim, so the answers
  * become a workspace's record only where nothing is overwritten on that claim alone:
  * - a new address gets its workspace (waiting for its owner to prove the address) and record;
- * - a workspace without a record gets this one (staff made it; nothing is overwritten);
+ * - a workspace with neither a record nor an owner account yet gets this one (staff made it, and
+ *   its owner cannot be signed in yet; nothing is overwritten);
  * - the workspace's signed-in owner replaces their own record;
  * - anything else (an existing workspace, someone else's session, a staff address) is kept as a
  *   submission on its request, for staff to compare and apply. No workspace is made for staff.
@@ -44,7 +45,7 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
       (await trx.selectFrom('onboardingRecord').select('workspaceId').where('workspaceId', '=', existing.id).executeTakeFirst()) !==
         undefined;
 
-    if (existing && (ownerSession || !hasRecord)) {
+    if (existing && (ownerSession || (!hasRecord && existing.ownerUserId === null))) {
       await storeRecord(trx, existing.id, data, now);
       await addTimelineEntry(trx, {
         subjectType: 'client',
