@@ -5,7 +5,6 @@ import { APIError } from 'better-auth/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import {
   FREE_FAILURES,
@@ -14,7 +13,7 @@ import {
   recordSignInOutcome,
   signInLockedMessage,
 } from '../../src/modules/auth/sign-in-throttle.ts';
-import { createTestApp, createTestDatabase, ORIGIN, signIn, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
+import { createTestApp, createTestDatabase, ORIGIN, signIn, signUp, testConfig, type TestApp } from '../support/test-app.ts';
 
 const PASSWORD = 'correct-horse-1';
 const WRONG = 'not-the-password';
@@ -167,15 +166,7 @@ describe('per-account sign-in throttle across app instances', () => {
   it('two instances on one database share the count and the lock', async () => {
     const { target, drop } = await createTestDatabase(dataDir);
     cleanups.push(drop);
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      BASE_URL: TEST_BASE_URL,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      OVERLOAD_MAX_DB_WAITING: '0',
-      ...ENV,
-    });
+    const config = testConfig(dataDir, ENV);
     const start = async () => {
       const app = await buildApp(config, { databaseTarget: target, serveWeb: false, runJobs: false });
       cleanups.push(() => app.close());

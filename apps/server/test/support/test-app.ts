@@ -50,12 +50,9 @@ export async function createTestDatabase(dataDir: string): Promise<{ target: Dat
  * A real app on a fresh database: an SQLite file of its own, or (TEST_DB=postgres) a schema of
  * its own in TEST_DATABASE_URL, dropped afterwards.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logDestination'> = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-test-'));
-  const config = loadConfig({
+/** A test app's configuration: quiet, at TEST_BASE_URL, its data under dataDir; env overrides. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     DATA_DIR: dataDir,
     BASE_URL: TEST_BASE_URL,
     LOG_LEVEL: 'silent',
@@ -65,6 +62,14 @@ export async function createTestApp(
     OVERLOAD_MAX_DB_WAITING: '0',
     ...env,
   });
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'logDestination'> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-test-'));
+  const config = testConfig(dataDir, env);
   const { target, drop: dropSchema } = await createTestDatabase(dataDir);
   const app = await buildApp(config, { ...options, databaseTarget: target, serveWeb: false });
   await app.ready();
