@@ -99,8 +99,16 @@ describe('loadConfig', () => {
       'http://192.168.1.20:3000',
     ]);
     expect(configErrorFor({ TRUSTED_ORIGINS: 'https://ok.example,nope' }).problems).toEqual([
-      'TRUSTED_ORIGINS="https://ok.example,nope": must be a comma-separated list of addresses such as https://app.example.com',
+      'TRUSTED_ORIGINS="https://ok.example,nope": must be a comma-separated list of http:// or https:// addresses such as https://app.example.com',
     ]);
+  });
+
+  it('refuses TRUSTED_ORIGINS entries of other schemes, whose origin is the opaque "null" a sandboxed frame also sends', () => {
+    for (const entry of ['chrome-extension://abcdef', 'file:///srv/hookline', 'data:text/html,hi', 'foo:bar']) {
+      expect(configErrorFor({ TRUSTED_ORIGINS: `https://ok.example,${entry}` }).problems, entry).toEqual([
+        `TRUSTED_ORIGINS="https://ok.example,${entry}": must be a comma-separated list of http:// or https:// addresses such as https://app.example.com`,
+      ]);
+    }
   });
 
   it('reads TRUST_PROXY as a boolean', () => {

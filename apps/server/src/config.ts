@@ -46,7 +46,10 @@ const ZEnv = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
-  /** Page origins admitted besides BASE_URL's (another host name, a LAN address). */
+  /**
+   * Page origins admitted besides BASE_URL's (another host name, a LAN address). Only http(s): any
+   * other scheme's origin is the opaque "null" that every sandboxed frame sends too.
+   */
   TRUSTED_ORIGINS: z
     .string()
     .default('')
@@ -56,7 +59,14 @@ const ZEnv = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.url({ error: 'must be a comma-separated list of addresses such as https://app.example.com' })))
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^https?$/,
+          error: 'must be a comma-separated list of http:// or https:// addresses such as https://app.example.com',
+        }),
+      ),
+    )
     .transform((list) => list.map((o) => new URL(o).origin)),
   PASSWORD_MIN_LENGTH: intFromEnv(6, 128, 8),
   SIGNIN_RATE_LIMIT: intFromEnv(1, 1_000_000, 10),

@@ -68,4 +68,23 @@ describe('trusted origins', () => {
         expect((await patchProfileFrom(t, origin, cookie)).statusCode, origin).toBe(200);
       }
     }));
+
+  it('a page with the opaque origin "null" (a sandboxed frame, a file: page) can neither sign in nor make changes', () =>
+    withApp({ TRUSTED_ORIGINS: 'http://admin.hookline.example' }, async (t) => {
+      const { cookie } = await signUp(t.app, { email: 'sandboxed@example.com' });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'null', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+        payload: { email: 'sandboxed@example.com', password: 'correct-horse-1' },
+      });
+      expect(signIn.statusCode).toBe(403);
+      expect((await patchProfileFrom(t, 'null', cookie)).statusCode).toBe(403);
+    }));
+
+  it('refuses to start with a TRUSTED_ORIGINS entry that is not an http:// or https:// address', async () => {
+    await expect(createTestApp({ TRUSTED_ORIGINS: 'chrome-extension://abcdef' })).rejects.toThrow(
+      'TRUSTED_ORIGINS="chrome-extension://abcdef": must be a comma-separated list of http:// or https:// addresses',
+    );
+  });
 });

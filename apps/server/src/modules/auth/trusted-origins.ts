@@ -17,7 +17,8 @@ export function listTrustedOrigins(config: AppConfig): string[] {
         spelled.hostname = host;
         return spelled.origin;
       });
-  return [...new Set([own.origin, ...loopback, ...config.TRUSTED_ORIGINS])];
+  // "null" is the origin of every sandboxed frame and file: page, never one site: trusting it would trust them all.
+  return [...new Set([own.origin, ...loopback, ...config.TRUSTED_ORIGINS])].filter((origin) => origin !== 'null');
 }
 
 /** Why a page's origin was refused, and the two ways out: the address to open, or the setting that admits it. */
