@@ -5,12 +5,14 @@ import { HttpError } from '../lib/http-error.ts';
 /**
  * The multipart parser (busboy) fails with plain errors, told apart only by their text, when a body
  * has no usable boundary (none, empty, over 256 characters, not the one the body uses) or ends
- * inside a part. Each is the caller's mistake, so a 400 like any other bad body.
+ * inside a part: on the parser, or on the file stream when the route is already reading the file.
+ * Each is the caller's mistake, so a 400 like any other bad body.
  */
 const MALFORMED_MULTIPART = [
   /^Multipart: Boundary not found$/,
   /^The needle cannot have a length bigger than 256\.$/,
   /^Unexpected end of multipart data$/,
+  /^Part terminated early due to unexpected end of multipart data$/,
 ];
 
 /** A library's error that is the caller's mistake, as the HttpError to answer; any other error as it is. */

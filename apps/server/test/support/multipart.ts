@@ -25,7 +25,9 @@ export async function multipartBody(parts: MultipartPart[]): Promise<{ payload: 
 /**
  * Multipart requests no parser can read, each with a file part named `field`: no boundary, an
  * empty or over-long one (the parser takes at most 256 characters), a boundary the
- * body never uses, and bodies that end inside a part's headers or inside the file.
+ * body never uses, and bodies that end inside a part's headers or inside the file. A file cut
+ * off after 64 KiB fails differently from a short one: the parser has already handed part of it
+ * to the route, and reports the cut on the file stream.
  */
 export function brokenMultipartBodies(field: string): Array<{ what: string; contentType: string; payload: string }> {
   const form = [
@@ -48,5 +50,10 @@ export function brokenMultipartBodies(field: string): Array<{ what: string; cont
     { what: 'a body without any boundary line', contentType: withBoundary, payload: 'just some text' },
     { what: 'a body that ends inside the headers', contentType: withBoundary, payload: form.slice(0, 40) },
     { what: 'a body that ends inside the file', contentType: withBoundary, payload: form.slice(0, form.indexOf('picture')) },
+    {
+      what: 'a body that ends inside a 64 KiB file',
+      contentType: withBoundary,
+      payload: form.slice(0, form.indexOf('not really')) + 'x'.repeat(65536),
+    },
   ];
 }
