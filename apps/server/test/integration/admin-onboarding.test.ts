@@ -41,7 +41,7 @@ describe('admin onboarding record (GET and PUT /api/admin/clients/{id}/onboardin
     expect(put.statusCode).toBe(404);
   });
 
-  it('shows the questionnaire the owner submitted through the public form', async () => {
+  it('shows the questionnaire the owner submitted through the public form, once staff applied it', async () => {
     const submitted = await a.t.app.inject({
       method: 'POST',
       url: '/api/onboarding/submit',
@@ -49,6 +49,10 @@ describe('admin onboarding record (GET and PUT /api/admin/clients/{id}/onboardin
       payload: onboardingData({ email: ' Ana@Example.com ' }),
     });
     expect(submitted.statusCode).toBe(200);
+    // The form's email is only a claim: the answers wait on their request until staff apply them.
+    expect((await a.manager.get(url())).statusCode).toBe(404);
+    const applied = await a.manager.post(`/api/admin/requests/${submitted.json().requestId}/submission/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
 
     const record = await get();
     expect(record).toEqual({

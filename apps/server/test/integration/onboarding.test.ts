@@ -56,7 +56,8 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
       .where('subjectId', '=', workspace.id)
       .execute();
     expect(clientTimeline).toEqual([
-      expect.objectContaining({ text: 'Workspace created from the onboarding form', who: 'ana.lopez@example.com' }),
+      // The address is only a claim: the public form is credited, not the client.
+      expect.objectContaining({ text: 'Workspace created from the onboarding form', who: 'public questionnaire' }),
     ]);
     const requestTimeline = await t.db
       .selectFrom('timelineEntry')
@@ -64,7 +65,7 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
       .where('subjectType', '=', 'request')
       .where('subjectId', '=', body.requestId)
       .execute();
-    expect(requestTimeline).toEqual([expect.objectContaining({ text: 'Request opened', who: 'ana.lopez@example.com' })]);
+    expect(requestTimeline).toEqual([expect.objectContaining({ text: 'Request opened', who: 'public questionnaire' })]);
   });
 
   it('keeps a second anonymous submission for the same address (another case) on its request, never replacing the record', async () => {
@@ -108,7 +109,7 @@ describe('onboarding questionnaire (POST /api/onboarding/submit)', () => {
       .execute();
     expect(clientTimeline).toEqual(
       expect.arrayContaining([
-        { text: 'Workspace created from the onboarding form', who: 'repeat@example.com' },
+        { text: 'Workspace created from the onboarding form', who: 'public questionnaire' },
         { text: 'Questionnaire answers received for this address; kept on their request for staff to review', who: 'public questionnaire' },
       ]),
     );

@@ -88,7 +88,9 @@ describe('outgoing webhooks', () => {
     expect((await admin('PATCH', `/api/admin/requests/${requestId}`, { status: 'in_progress' })).statusCode).toBe(200);
     expect((await admin('POST', `/api/admin/requests/${requestId}/notes`, { note: 'Kick-off call booked' })).statusCode).toBe(201);
     const onboarding = { name: 'Olga', email: 'owner@hook.test', brand: 'Hook Co', goals: 'Grow', cadence: 'Daily' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/onboarding/submit', headers: ORIGIN, payload: onboarding })).statusCode).toBe(
+    // A new address: its workspace and record are made, so the form's event goes out.
+    const newcomer = { ...onboarding, email: 'newcomer@hook.test', brand: 'Newcomer Co' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/onboarding/submit', headers: ORIGIN, payload: newcomer })).statusCode).toBe(
       200,
     );
     expect((await admin('PUT', `/api/admin/clients/${client.id}/onboarding`, { ...onboarding, goals: 'Grow faster' })).statusCode).toBe(

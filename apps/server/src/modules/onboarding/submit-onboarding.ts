@@ -20,79 +20,61 @@ export interface SubmitOnboardingInput {
 
 /**
  * Takes a questionnaire. The form is public and the email in it is only a claim, so the answers
- * become a workspace's record only where nothing is overwritten on that claim alone:
+ * become a workspace's record only where that claim overwrites nothing and opens nothing:
  * - a new address gets its workspace (waiting for its owner to prove the address) and record;
- * - a workspace with neither a record nor an owner account yet gets this one (staff made it, and
- *   its owner cannot be signed in yet; nothing is overwritten);
  * - the workspace's signed-in owner replaces their own record;
  * - anything else (an existing workspace, someone else's session, a staff address) is kept as a
  *   submission on its request, for staff to compare and apply. No workspace is made for staff.
+ * Answers nobody proved to be the owner's are credited to the public form, not to the address.
  * Every submission opens an onboarding request, in one transaction.
  */
 export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Promise<{ requestId: string }> {
   const { data, user } = input;
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
+    const signedInOwner = user !== null && !isStaffRole(user.role) && user.email.toLowerCase() === data.email;
+    const author = signedInOwner ? data.email : (user?.email ?? PUBLIC_FORM_AUTHOR);
     const existing = await trx
       .selectFrom('workspace')
       .select(['id', 'ownerUserId'])
       .where('ownerEmail', '=', data.email)
       .executeTakeFirst();
-    const signedInOwner = user !== null && user.email.toLowerCase() === data.email;
-    const ownerSession = existing !== undefined && existing.ownerUserId !== null && user?.id === existing.ownerUserId;
-    const hasRecord =
-      existing !== undefined &&
-      (await trx.selectFrom('onboardingRecord').select('workspaceId').where('workspaceId', '=', existing.id).executeTakeFirst()) !==
-        undefined;
 
-    if (existing && (ownerSession || (!hasRecord && existing.ownerUserId === null))) {
-      await storeRecord(trx, existing.id, data, now);
+    if (existing && signedInOwner && existing.ownerUserId === user.id) {
+      await storeRecord(trx, existing.id, data, { now, verified: true });
       await addTimelineEntry(trx, {
         subjectType: 'client',
         subjectId: existing.id,
-        text: hasRecord ? 'Onboarding questionnaire submitted again' : 'Onboarding questionnaire submitted',
-        who: data.email,
+        text: 'Onboarding questionnaire submitted again',
+        who: author,
         ts: now,
       });
       const subject = `Onboarding: ${data.brand}`;
-      return { requestId: await openOnboardingRequest(trx, { workspaceId: existing.id, data, subject, who: data.email, now }) };
+      return { requestId: await openOnboardingRequest(trx, { workspaceId: existing.id, data, subject, who: author, now }) };
     }
 
+    let workspaceId = existing?.id ?? null;
     if (!existing && !(await isStaffAddress(trx, data.email, input.founders))) {
-      const workspace = await ensureWorkspace(trx, {
-        ownerEmail: data.email,
-        name: data.brand,
-        now,
-        ownerUserId: signedInOwner && !isStaffRole(user.role) ? user.id : null,
-      });
-      await storeRecord(trx, workspace.id, data, now);
-      await addTimelineEntry(trx, {
-        subjectType: 'client',
-        subjectId: workspace.id,
-        text: 'Workspace created from the onboarding form',
-        who: data.email,
-        ts: now,
-      });
-      return {
-        requestId: await openOnboardingRequest(trx, {
-          workspaceId: workspace.id,
-          data,
-          subject: `Onboarding: ${data.brand}`,
-          who: data.email,
-          now,
-        }),
-      };
+      const ownerUserId = signedInOwner ? user.id : null;
+      const workspace = await ensureWorkspace(trx, { ownerEmail: data.email, name: data.brand, now, ownerUserId });
+      workspaceId = workspace.id;
+      // Another submission for the address may have made it a moment ago: then these answers are kept like any other.
+      if (workspace.created) {
+        await storeRecord(trx, workspace.id, data, { now, verified: signedInOwner });
+        await addTimelineEntry(trx, {
+          subjectType: 'client',
+          subjectId: workspace.id,
+          text: 'Workspace created from the onboarding form',
+          who: author,
+          ts: now,
+        });
+        const subject = `Onboarding: ${data.brand}`;
+        return { requestId: await openOnboardingRequest(trx, { workspaceId: workspace.id, data, subject, who: author, now }) };
+      }
     }
 
-    const workspaceId = existing?.id ?? null;
-    const who = user?.email ?? PUBLIC_FORM_AUTHOR;
-    const requestId = await openOnboardingRequest(trx, {
-      workspaceId,
-      data,
-      subject: `Onboarding answers to review: ${data.brand}`,
-      who,
-      now,
-    });
+    const subject = `Onboarding answers to review: ${data.brand}`;
+    const requestId = await openOnboardingRequest(trx, { workspaceId, data, subject, who: author, now });
     await trx
       .insertInto('onboardingSubmission')
       .values({ id: newId(), requestId, workspaceId, data: JSON.stringify(data), createdAt: now, appliedAt: null, appliedBy: null })
@@ -102,7 +84,7 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
         subjectType: 'client',
         subjectId: workspaceId,
         text: 'Questionnaire answers received for this address; kept on their request for staff to review',
-        who,
+        who: author,
         ts: now,
       });
     }
@@ -110,14 +92,15 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
   });
 }
 
-async function storeRecord(db: Db, workspaceId: string, data: TOnboardingData, now: string): Promise<void> {
-  const record = { data: JSON.stringify(data), createdAt: now, updatedAt: now };
+/** verified: the workspace's signed-in owner sent it, rather than someone naming the address on the public form. */
+async function storeRecord(db: Db, workspaceId: string, data: TOnboardingData, context: { now: string; verified: boolean }): Promise<void> {
+  const record = { data: JSON.stringify(data), createdAt: context.now, updatedAt: context.now };
   await db
     .insertInto('onboardingRecord')
     .values({ workspaceId, ...record })
     .onConflict((oc) => oc.column('workspaceId').doUpdateSet(record))
     .execute();
-  await emitWebhookEvent(db, 'onboarding.submitted', { clientId: workspaceId, data });
+  await emitWebhookEvent(db, 'onboarding.submitted', { clientId: workspaceId, data, verified: context.verified });
 }
 
 function openOnboardingRequest(
