@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
 import { ADDRESS_CONFIRMATION_HOURS, renderAddressConfirmationMail, renderPasswordResetMail } from '../modules/auth/account-mails.ts';
-import { clearSignInFailures, recordSignInOutcome, refuseLockedSignIn } from '../modules/auth/sign-in-throttle.ts';
+import { admitSignInAttempt, clearSignInFailures, settleSignInAttempt } from '../modules/auth/sign-in-throttle.ts';
 import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
 import { joinOrCreateWorkspace } from '../modules/workspaces/workspace-of-user.ts';
@@ -119,9 +119,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // A locked address is refused before its password is checked (ADR 054).
+        // The attempt is counted, or refused while the address is locked, before its password is checked (ADR 054).
         if (ctx.path === '/sign-in/email')
-          await refuseLockedSignIn(database.db, (ctx.body as { email?: unknown } | undefined)?.email, new Date());
+          await admitSignInAttempt(database.db, (ctx.body as { email?: unknown } | undefined)?.email, new Date());
         // Refused before Better Auth hashes the password; the create hook below checks again for every way in.
         if (ctx.path === '/sign-up/email') await admitNewAccount((ctx.body as { email?: string } | undefined)?.email, false);
         // Checked here for a clear 400 before any work; the user hooks below check again for every way in.
@@ -129,7 +129,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
-          await recordSignInOutcome(database.db, (ctx.body as { email?: unknown } | undefined)?.email, ctx.context.returned, new Date());
+          await settleSignInAttempt(database.db, (ctx.body as { email?: unknown } | undefined)?.email, ctx.context.returned);
         }
       }),
     },

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import {
+  FAILURE_RUN_SECONDS,
   FREE_FAILURES,
   findSignInLock,
-  recordSignInFailure,
-  recordSignInOutcome,
+  reserveSignInAttempt,
+  settleSignInAttempt,
   signInLockedMessage,
 } from '../../src/modules/auth/sign-in-throttle.ts';
 import { createTestApp, createTestDatabase, ORIGIN, signIn, signUp, testConfig, type TestApp } from '../support/test-app.ts';
@@ -22,6 +23,13 @@ const ENV = { SIGNIN_RATE_LIMIT: '100000' };
 
 const failTimes = async (app: FastifyInstance, email: string, times: number) => {
   for (let i = 0; i < times; i++) expect((await signIn(app, { email, password: WRONG })).response.statusCode).toBe(401);
+};
+/** How many of `times` wrong-password sign-ins sent together get each status. */
+const failTogether = async (app: FastifyInstance, email: string, times: number) => {
+  const answers = await Promise.all(Array.from({ length: times }, () => signIn(app, { email, password: WRONG })));
+  const counts: Record<number, number> = {};
+  for (const { response } of answers) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+  return counts;
 };
 
 describe('per-account sign-in throttle (HTTP)', () => {
@@ -76,6 +84,41 @@ describe('per-account sign-in throttle (HTTP)', () => {
     expect(await storedFailure('grows@example.com')).toBeUndefined();
   });
 
+  it('of many wrong passwords sent together only the allowance is checked, and each lock end lets one more through', async () => {
+    const email = 'burst@example.com';
+    await signUp(t.app, { email, password: PASSWORD });
+    expect(await failTogether(t.app, email, 30)).toEqual({ 401: FREE_FAILURES + 1, 429: 30 - FREE_FAILURES - 1 });
+    await endLock(email);
+    expect(await failTogether(t.app, email, 30)).toEqual({ 401: 1, 429: 29 });
+    // Refused attempts were never counted: the lock is the second one's, one minute.
+    expect((await storedFailure(email))?.failures).toBe(FREE_FAILURES + 2);
+    expect(await retryAfterOf(email, PASSWORD)).toBeGreaterThan(30);
+  });
+
+  it('a run of failures an hour old is over: the next failure starts again from zero', async () => {
+    const email = 'decay@example.com';
+    await signUp(t.app, { email, password: PASSWORD });
+    await failTimes(t.app, email, FREE_FAILURES + 1);
+    // As if the run had gone on to the longest lock and then stopped an hour ago.
+    const hourAgo = new Date(Date.now() - FAILURE_RUN_SECONDS * 1000);
+    await t.db
+      .updateTable('signInFailure')
+      .set({ failures: FREE_FAILURES + 6, lockedUntil: hourAgo.toISOString(), lastFailureAt: hourAgo.toISOString() })
+      .where('email', '=', email)
+      .execute();
+    await failTimes(t.app, email, FREE_FAILURES);
+    expect(await storedFailure(email)).toMatchObject({ failures: FREE_FAILURES, lockedUntil: null });
+    expect((await signIn(t.app, { email, password: PASSWORD })).response.statusCode).toBe(200);
+  });
+
+  it('a refusal that is not about the password gives its attempt back', async () => {
+    const email = 'toolong@example.com';
+    await signUp(t.app, { email, password: PASSWORD });
+    await failTimes(t.app, email, 2);
+    expect((await signIn(t.app, { email, password: 'x'.repeat(200) })).response.statusCode).toBe(400);
+    expect((await storedFailure(email))?.failures).toBe(2);
+  });
+
   it('a lock on one address leaves another alone', async () => {
     await signUp(t.app, { email: 'one@example.com', password: PASSWORD });
     await signUp(t.app, { email: 'other@example.com', password: PASSWORD });
@@ -121,37 +164,60 @@ describe('per-account sign-in throttle (the policy, on an injected clock)', () =
   });
   afterAll(() => t.close());
 
-  it('locks for 30 s at the sixth failure, doubling with each further one up to 15 minutes; nothing after the lock ends', async () => {
-    const email = 'clock@example.com';
-    let now = new Date('2030-01-01T00:00:00.000Z');
+  /** Reserves attempts as fast as the locks allow, each one failing; answers the lock after each. */
+  const failInTurn = async (email: string, times: number, start: Date) => {
+    let now = start;
     const locks: number[] = [];
-    for (let failure = 1; failure <= 12; failure++) {
-      await recordSignInFailure(t.db, email, now);
+    for (let failure = 1; failure <= times; failure++) {
+      expect(await reserveSignInAttempt(t.db, email, now)).toBe(true);
       const seconds = await findSignInLock(t.db, email, now);
       locks.push(seconds);
-      // The next try comes as soon as the lock allows.
       now = new Date(now.getTime() + seconds * 1000);
     }
+    return { locks, now };
+  };
+
+  it('locks for 30 s at the sixth failure, doubling with each further one up to 15 minutes; nothing after the lock ends', async () => {
+    const email = 'clock@example.com';
+    const { locks, now } = await failInTurn(email, 12, new Date('2030-01-01T00:00:00.000Z'));
     expect(locks).toEqual([0, 0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900]);
     expect(await findSignInLock(t.db, email, now)).toBe(0);
+    expect(await reserveSignInAttempt(t.db, email, new Date(now.getTime() - 1000))).toBe(false);
   });
 
-  it('counts every one of many failures arriving together', async () => {
+  it('lets exactly the allowance through of many attempts reserved together, and locks with the last of them', async () => {
     const email = 'together@example.com';
     const now = new Date('2030-01-01T00:00:00.000Z');
-    await Promise.all(Array.from({ length: 20 }, () => recordSignInFailure(t.db, email, now)));
+    const admitted = await Promise.all(Array.from({ length: 20 }, () => reserveSignInAttempt(t.db, email, now)));
+    expect(admitted.filter(Boolean)).toHaveLength(FREE_FAILURES + 1);
     const row = await t.db.selectFrom('signInFailure').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row.failures).toBe(20);
-    // The lock of the 20th failure (capped at 15 minutes), never a shorter one from a slower request.
-    expect(row.lockedUntil).toBe('2030-01-01T00:15:00.000Z');
+    expect(row).toMatchObject({ failures: FREE_FAILURES + 1, lockedUntil: '2030-01-01T00:00:30.000Z' });
   });
 
-  it('a refusal that says nothing about the password changes nothing', async () => {
+  it('a trickle slower than one failure an hour never locks; a faster one is held at the longest lock', async () => {
+    const slow = 'trickle@example.com';
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    for (let failure = 1; failure <= 20; failure++) {
+      expect(await reserveSignInAttempt(t.db, slow, now)).toBe(true);
+      expect(await findSignInLock(t.db, slow, now)).toBe(0);
+      now = new Date(now.getTime() + FAILURE_RUN_SECONDS * 1000);
+    }
+    const { locks } = await failInTurn('steady@example.com', 20, new Date('2030-01-01T00:00:00.000Z'));
+    expect(Math.max(...locks)).toBe(900);
+  });
+
+  it('a refusal that says nothing about the password gives its attempt back, without lifting a lock', async () => {
     const email = 'unverified@example.com';
-    const now = new Date('2030-01-01T00:00:00.000Z');
-    await recordSignInOutcome(t.db, email, new APIError('FORBIDDEN', { message: 'Email not verified' }), now);
-    await recordSignInOutcome(t.db, email, new APIError('BAD_REQUEST', { message: 'Invalid email' }), now);
-    expect(await t.db.selectFrom('signInFailure').selectAll().where('email', '=', email).execute()).toEqual([]);
+    const { now } = await failInTurn(email, FREE_FAILURES, new Date('2030-01-01T00:00:00.000Z'));
+    expect(await reserveSignInAttempt(t.db, email, now)).toBe(true);
+    await settleSignInAttempt(t.db, email, new APIError('FORBIDDEN', { message: 'Email not verified' }));
+    const row = await t.db.selectFrom('signInFailure').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.failures).toBe(FREE_FAILURES);
+    expect(await findSignInLock(t.db, email, now)).toBe(30);
+    await settleSignInAttempt(t.db, email, new APIError('UNAUTHORIZED', { message: 'Invalid email or password' }));
+    expect((await t.db.selectFrom('signInFailure').select('failures').where('email', '=', email).executeTakeFirstOrThrow()).failures).toBe(
+      FREE_FAILURES,
+    );
   });
 });
 
