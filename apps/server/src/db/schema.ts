@@ -227,7 +227,7 @@ export interface OnboardingSubmissionTable {
 export interface SignInFailureTable {
   /** Lower-cased. */
   email: string;
-  /** Consecutive failures since the last success. */
+  /** Failures in the current run: since the last success, reset, or an hour without a failure. */
   failures: number;
   lockedUntil: IsoTime | null;
   lastFailureAt: IsoTime;

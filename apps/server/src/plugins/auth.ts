@@ -1,17 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
-import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
-import { ADDRESS_CONFIRMATION_HOURS, renderAddressConfirmationMail, renderPasswordResetMail } from '../modules/auth/account-mails.ts';
+import { renderAddressConfirmationMail, renderPasswordResetMail } from '../modules/auth/account-mails.ts';
 import { admitSignInAttempt, clearSignInFailures, settleSignInAttempt } from '../modules/auth/sign-in-throttle.ts';
 import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
 import { getSettings } from '../modules/settings/settings-store.ts';
-import { joinOrCreateWorkspace } from '../modules/workspaces/workspace-of-user.ts';
+import { awaitsAddressProof, joinOrCreateWorkspace } from '../modules/workspaces/workspace-of-user.ts';
 import { isAcceptingInvitation } from '../modules/invitations/accept-invitation.ts';
 import { hasWaitingInvitation } from '../modules/invitations/find-invitation.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
@@ -41,7 +41,19 @@ function listOAuthProviders(config: AppConfig): GenericOAuthConfig[] {
   ];
   return candidates.flatMap(({ issuer, clientId, clientSecret, ...provider }) =>
     clientId && clientSecret
-      ? [{ ...provider, clientId, clientSecret, pkce: true, discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration` }]
+      ? [
+          {
+            ...provider,
+            clientId,
+            clientSecret,
+            pkce: true,
+            discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+            // Apple sends email_verified as the text "true" or "false"; only a real yes vouches for the address.
+            mapProfileToUser: (profile: { emailVerified?: unknown }) => ({
+              emailVerified: profile.emailVerified === true || profile.emailVerified === 'true',
+            }),
+          },
+        ]
       : [],
   );
 }
@@ -76,19 +88,18 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     if (founders.has(address)) return;
     if (!(await getSettings(database.db)).allowSelfSignup) throw new APIError('FORBIDDEN', { message: SIGNUP_CLOSED_MESSAGE });
   };
-  const secret = resolveAuthSecret(config);
-  /** The sign-up's own mail when a workspace waits for the address; it leads back to the dashboard. */
-  const mailAddressConfirmation = async (user: { email: string; name: string }) => {
-    const token = await createEmailVerificationToken(secret, user.email, undefined, ADDRESS_CONFIRMATION_HOURS * 60 * 60);
-    const url = `${config.baseUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent('/dashboard')}`;
-    await mailer.send(renderAddressConfirmationMail({ to: user.email, name: user.name, url }));
-  };
+  /**
+   * Mails the address a link to choose the account's password: bound once Better Auth is built (it
+   * is Better Auth's own reset). Proving the address and choosing the password are one step, so an
+   * account someone else signed up with this address keeps nothing of theirs (ADR 055).
+   */
+  let mailAddressProof: (email: string) => Promise<unknown> = async () => undefined;
   const oauthProviders = listOAuthProviders(config);
   const auth = betterAuth({
     appName: 'Hookline',
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
-    secret,
+    secret: resolveAuthSecret(config),
     trustedOrigins: listTrustedOrigins(config),
     database: { db: database.db, type: database.kind },
     emailAndPassword: {
@@ -98,17 +109,17 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await mailer.send(renderPasswordResetMail({ to: user.email, name: user.name, url }));
+        // An account whose address is unproven may have been signed up by anyone: its name is not put in the mail.
+        const mail = (await awaitsAddressProof(database.db, user))
+          ? renderAddressConfirmationMail({ to: user.email, url })
+          : renderPasswordResetMail({ to: user.email, name: user.emailVerified ? user.name : '', url });
+        await mailer.send(mail);
       },
-      // Whoever reset the password proved they own the address: a lock on it (ADR 054) would only hold them up.
-      onPasswordReset: ({ user }) => clearSignInFailures(database.db, user.email),
-    },
-    emailVerification: {
-      expiresIn: ADDRESS_CONFIRMATION_HOURS * 60 * 60,
-      autoSignInAfterVerification: true,
-      // Better Auth's own resend route (POST /send-verification-email) mails through here.
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send(renderAddressConfirmationMail({ to: user.email, name: user.name, url }));
+      // Whoever reset the password proved they own the address: it counts as verified (a workspace waiting
+      // for it opens), and a lock on it (ADR 054) would only hold them up.
+      async onPasswordReset({ user }) {
+        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        await clearSignInFailures(database.db, user.email);
       },
     },
     user: {
@@ -148,7 +159,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
           // vouched for by Google or Apple joins theirs; anyone else is mailed the link that proves the address.
           async after(user) {
             if ((user as { role?: string }).role !== 'client') return;
-            if ((await joinOrCreateWorkspace(database.db, user)) === 'waiting') await mailAddressConfirmation(user);
+            if ((await joinOrCreateWorkspace(database.db, user)) === 'waiting') await mailAddressProof(user.email);
           },
         },
         update: {
@@ -167,7 +178,6 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
         '/sign-in/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/request-password-reset': { window: 60, max: config.SIGNIN_RATE_LIMIT },
-        '/send-verification-email': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         '/reset-password': { window: 60, max: config.SIGNIN_RATE_LIMIT },
         // Reads the caller's own session: it checks no guessable secret (a signed cookie over a random
         // token), so a limit protects nothing, while counting it would write a row per page view,
@@ -188,6 +198,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
     logger: { disabled: config.LOG_LEVEL === 'silent' },
     plugins: [bearer(), ...(oauthProviders.length ? [genericOAuth({ config: oauthProviders })] : [])],
   });
+  mailAddressProof = (email) => auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } });
   return auth;
 }
 
@@ -199,7 +210,7 @@ export interface SessionUser {
   name: string;
   image: string | null;
   role: string;
-  /** Proven by the confirmation mail, an invitation, or Google or Apple; a waiting workspace needs it. */
+  /** Proven by a password reset mailed to it, an invitation, or Google or Apple; a waiting workspace needs it. */
   emailVerified: boolean;
 }
 

@@ -13,10 +13,41 @@ async function startIdp(claimsFor: () => Record<string, unknown>): Promise<OAuth
   return idp;
 }
 
+/** Runs the authorization-code flow up to the app's callback; returns the callback's answer. */
+async function runFlow(t: TestApp, idp: OAuth2Server, callbackURL: string) {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    headers: ORIGIN,
+    payload: { provider: 'google', callbackURL },
+  });
+  expect(start.statusCode).toBe(200);
+  const authorizeUrl = new URL(start.json().url);
+  expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${idp.issuer.url}/authorize`);
+  expect(authorizeUrl.searchParams.get('client_id')).toBe('hookline-test');
+  expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
+  expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
+  expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
+  expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+  const stateCookies = sessionCookie(start.headers['set-cookie']);
+
+  // The browser's trip to the identity provider, over real HTTP.
+  const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const back = new URL(authorize.headers.get('location')!);
+  expect(`${back.origin}${back.pathname}`).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
+  expect(back.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
+  expect(back.searchParams.get('code')).toBeTruthy();
+
+  return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: stateCookies } });
+}
+
 describe('sign-in with an external OpenID Connect provider (Google slot, local mock IdP)', () => {
   let idp: OAuth2Server;
   let t: TestApp;
-  let claims: { email: string; name: string; sub: string };
+  let claims: { email: string; name: string; sub: string; email_verified?: unknown };
 
   beforeAll(async () => {
     idp = await startIdp(() => claims);
@@ -37,40 +68,9 @@ describe('sign-in with an external OpenID Connect provider (Google slot, local m
     expect(response.json().providers).toEqual({ google: true, apple: false });
   });
 
-  /** Runs the authorization-code flow up to the app's callback; returns the callback's answer. */
-  async function runFlow(callbackURL: string) {
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      headers: ORIGIN,
-      payload: { provider: 'google', callbackURL },
-    });
-    expect(start.statusCode).toBe(200);
-    const authorizeUrl = new URL(start.json().url);
-    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${idp.issuer.url}/authorize`);
-    expect(authorizeUrl.searchParams.get('client_id')).toBe('hookline-test');
-    expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
-    expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
-    expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
-    const stateCookies = sessionCookie(start.headers['set-cookie']);
-
-    // The browser's trip to the identity provider, over real HTTP.
-    const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
-    expect(authorize.status).toBe(302);
-    const back = new URL(authorize.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
-    expect(back.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
-    expect(back.searchParams.get('code')).toBeTruthy();
-
-    return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: stateCookies } });
-  }
-
   it('runs the authorization-code flow with PKCE and opens a session for the id token email', async () => {
     claims = { sub: 'oidc-user-1', email: 'oidc.user@example.com', name: 'Olivia Oidc' };
-    const callback = await runFlow('/dashboard');
+    const callback = await runFlow(t, idp, '/dashboard');
     expect(callback.statusCode, callback.headers.location as string).toBe(302);
     const location = new URL(String(callback.headers.location), TEST_BASE_URL);
     expect(location.origin).toBe(TEST_BASE_URL);
@@ -94,7 +94,7 @@ describe('sign-in with an external OpenID Connect provider (Google slot, local m
 
   it('signs the same person in again without creating a second account', async () => {
     claims = { sub: 'oidc-user-1', email: 'oidc.user@example.com', name: 'Olivia Oidc' };
-    const callback = await runFlow('/dashboard');
+    const callback = await runFlow(t, idp, '/dashboard');
     expect(callback.statusCode).toBe(302);
     const cookie = sessionCookie(callback.headers['set-cookie']);
     const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
@@ -172,5 +172,48 @@ describe('Apple sign-in (OpenID Connect with response_mode=form_post, local mock
     expect(new URL(String(callback.headers.location), TEST_BASE_URL).pathname).toBe('/dashboard');
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: sessionCookie(callback.headers['set-cookie']) } });
     expect(me.json()).toMatchObject({ email: 'apple.user@example.com', role: 'client' });
+  });
+});
+
+describe('OpenID Connect sign-in and a workspace made for the address before the account', () => {
+  // Its own app: Better Auth allows three social sign-ins per ten seconds from one address.
+  let idp: OAuth2Server;
+  let t: TestApp;
+  let claims: Record<string, unknown>;
+  beforeAll(async () => {
+    idp = await startIdp(() => claims);
+    t = await createTestApp({ GOOGLE_CLIENT_ID: 'hookline-test', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER_URL: idp.issuer.url! });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  const questionnaire = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/submit',
+      headers: ORIGIN,
+      payload: { name: 'Waiting', email, brand: `Brand of ${email}`, goals: 'Grow', cadence: 'Daily' },
+    });
+  const workspaceAfterSignIn = async () => {
+    const callback = await runFlow(t, idp, '/dashboard');
+    expect(callback.statusCode).toBe(302);
+    return t.app.inject({ url: '/api/workspace', headers: { cookie: sessionCookie(callback.headers['set-cookie']) } });
+  };
+
+  it('opens to a provider that vouches for the address', async () => {
+    await questionnaire('vouched@example.com');
+    claims = { sub: 'oidc-vouched', email: 'vouched@example.com', name: 'Vera' };
+    const workspace = await workspaceAfterSignIn();
+    expect(workspace.statusCode, workspace.body).toBe(200);
+    expect(workspace.json()).toMatchObject({ owner: 'vouched@example.com', name: 'Brand of vouched@example.com' });
+  });
+
+  it('stays shut when the provider says "false" as text (as Apple does)', async () => {
+    await questionnaire('unvouched@example.com');
+    claims = { sub: 'oidc-unvouched', email: 'unvouched@example.com', name: 'Uma', email_verified: 'false' };
+    const workspace = await workspaceAfterSignIn();
+    expect(workspace.statusCode).toBe(403);
   });
 });

@@ -1,16 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMail, startSmtpServer, type FakeSmtpServer, type ParsedMail } from '../support/mail.ts';
+import { parseMail, resetLinkIn, startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { createTestApp, ORIGIN, signIn, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
-
-const RESET_LINK = /http:\/\/localhost:3000\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=[^\s"<]*/;
-
-function resetLinkIn(mail: ParsedMail): { link: string; token: string } {
-  const match = RESET_LINK.exec(mail.text);
-  if (!match) throw new Error(`no reset link in mail:\n${mail.text}`);
-  return { link: match[0], token: match[1] };
-}
 
 describe('password reset by email (real SMTP)', () => {
   let smtp: FakeSmtpServer;
@@ -43,7 +35,8 @@ describe('password reset by email (real SMTP)', () => {
     expect(mail.subject).toBe('Reset your Hookline password');
     expect(mail.headers['to']).toContain('reset@example.com');
     expect(mail.headers['from']).toContain('no-reply@hookline.local');
-    expect(mail.text).toContain('Hi Rita,');
+    // Her address is unproven (a sign-up form anyone could fill in), so the mail to it carries no name typed there.
+    expect(mail.text).toMatch(/^Hi,\r?\n/);
     const { link, token } = resetLinkIn(mail);
     expect(new URL(link).searchParams.get('callbackURL')).toBe('/reset-password');
     // The HTML part carries the same link.

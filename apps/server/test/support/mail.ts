@@ -75,6 +75,15 @@ export function parseMail(raw: string): ParsedMail {
   return { raw, headers, subject: headers['subject'] ?? '', parts, text: parts.map((p) => p.body).join('\n') };
 }
 
+const RESET_LINK = /http:\/\/localhost:3000\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=[^\s"<]*/;
+
+/** The password-reset link in a mail (to the test app at localhost:3000) and its token. */
+export function resetLinkIn(mail: ParsedMail): { link: string; token: string } {
+  const match = RESET_LINK.exec(mail.text);
+  if (!match) throw new Error(`no reset link in mail:\n${mail.text}`);
+  return { link: match[0], token: match[1] };
+}
+
 export interface FakeSmtpServer {
   port: number;
   url: string;

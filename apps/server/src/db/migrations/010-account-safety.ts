@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * - workspace.ownerUserId: the account that proved it owns the workspace's address (by signing up
  *   fresh, by the verification mail, by an invitation, or by Google or Apple vouching). A workspace
  *   made for an address before anyone signed up waits with none, and no account can take it
- *   without that proof. Existing workspaces are given to the account that already uses them.
+ *   without that proof. Existing workspaces are given to the account with their owner's address.
  * - onboardingSubmission: a questionnaire that may not replace an existing record (it did not come
  *   from the workspace's signed-in owner) is kept beside its request for staff to compare and apply.
  * - signInFailure: failed password sign-ins per address, so the throttle holds across instances.

@@ -13,17 +13,18 @@ export function renderPasswordResetMail(input: { to: string; name: string; url: 
   };
 }
 
-/** Hours a confirmation link stays valid. */
-export const ADDRESS_CONFIRMATION_HOURS = 24;
-
-/** The link that proves an account owns its address, which opens a workspace made for that address earlier. */
-export function renderAddressConfirmationMail(input: { to: string; name: string; url: string }): MailMessage {
-  const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
-  const why = 'A Hookline workspace is waiting for this address. Confirm that the address is yours to open it';
+/**
+ * The link that proves an account owns its address by choosing its password (Better Auth's reset
+ * link, an hour): it opens a workspace made for that address before the account. The account may
+ * have been signed up by anyone, so the mail names nobody.
+ */
+export function renderAddressConfirmationMail(input: { to: string; url: string }): MailMessage {
+  const why = 'A Hookline workspace is waiting for this address. To open it, choose your password with this link (it works for an hour)';
+  const ignore = 'If you did not ask for this, ignore this mail: nothing is opened and no password changes without this link.';
   return {
     to: input.to,
     subject: 'Confirm your email address for Hookline',
-    text: `${greeting}\n\n${why} (the link works for ${ADDRESS_CONFIRMATION_HOURS} hours):\n\n${input.url}\n\nIf you did not sign up for Hookline, ignore this mail: nothing is opened without this link.\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(why)} (the link works for ${ADDRESS_CONFIRMATION_HOURS} hours):</p><p><a href="${escapeHtml(input.url)}">Confirm my email address</a></p><p>If you did not sign up for Hookline, ignore this mail: nothing is opened without this link.</p>`,
+    text: `Hi,\n\n${why}:\n\n${input.url}\n\n${ignore}\n`,
+    html: `<p>Hi,</p><p>${escapeHtml(why)}:</p><p><a href="${escapeHtml(input.url)}">Choose my password</a></p><p>${escapeHtml(ignore)}</p>`,
   };
 }

@@ -17,7 +17,7 @@ export interface CreatedWorkspace {
 
 /**
  * In one transaction: the workspace, an invitation for an owner without an account (an existing
- * account is linked by its email), and the request 'Onboarding: {name}'.
+ * account joins once its address is proven: ADR 055), and the request 'Onboarding: {name}'.
  * The workspace insert uses ON CONFLICT rather than check-then-insert, so creates racing for one
  * owner give 201 and 409.
  */
@@ -38,7 +38,7 @@ export async function createWorkspace(
       .executeTakeFirst();
     if (!inserted) throw new HttpError(409, `A client owned by ${input.owner} already exists.`);
 
-    // An owner with an account is linked by their email alone; one without gets an invitation.
+    // An owner with an account joins once their address is proven (ADR 055); one without gets an invitation.
     const account = await trx.selectFrom('user').select('id').where('email', '=', input.owner).executeTakeFirst();
     const invitation = account ? null : await createInvitation(trx, { workspaceId: id, email: input.owner, invitedBy: who });
 

@@ -7,7 +7,7 @@ import { ensureWorkspace } from './ensure-workspace.ts';
 
 export const STAFF_HAVE_NO_WORKSPACE = 'Staff accounts have no client workspace. Use the admin console.';
 export const ADDRESS_PROOF_NEEDED =
-  'A workspace is waiting for this email address. Open the confirmation link we mailed to it to show the address is yours; the workspace opens then.';
+  'A workspace is waiting for this email address. Choose your password with the link mailed to it; the workspace opens when you sign in with that password.';
 
 type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
 
@@ -31,9 +31,9 @@ export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'r
 
 /**
  * Settles a client account's workspace: made for a fresh address ('created'), already its own
- * ('owner'), joined because the address is proven (by the verification mail, an invitation, or
- * Google or Apple vouching: 'joined'), or left waiting for that proof ('waiting'). A claim by any
- * other means — a sign-up form anyone can fill in with the address — joins nothing.
+ * ('owner'), joined because the address is proven (by a password reset mailed to it, an
+ * invitation, or Google or Apple vouching: 'joined'), or left waiting for that proof ('waiting').
+ * A claim by any other means — a sign-up form anyone can fill in with the address — joins nothing.
  */
 export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'created' | 'owner' | 'joined' | 'waiting'> {
   const ownerEmail = user.email.toLowerCase();
@@ -43,8 +43,19 @@ export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'creat
   const current = await db.selectFrom('workspace').select('ownerUserId').where('id', '=', ensured.id).executeTakeFirstOrThrow();
   if (current.ownerUserId === user.id) return 'owner';
   if (!user.emailVerified) return 'waiting';
-  // A different ownerUserId can only be an account deleted since: addresses are unique among accounts.
-  await db.updateTable('workspace').set({ ownerUserId: user.id, updatedAt: now }).where('id', '=', ensured.id).execute();
+  // Only a workspace without a living owner account is taken over (one whose owner was deleted).
+  const joined = await db
+    .updateTable('workspace')
+    .set({ ownerUserId: user.id, updatedAt: now })
+    .where('id', '=', ensured.id)
+    .where((eb) =>
+      eb.or([
+        eb('ownerUserId', 'is', null),
+        eb.not(eb.exists(eb.selectFrom('user').select('user.id').whereRef('user.id', '=', 'workspace.ownerUserId'))),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(joined.numUpdatedRows) === 0) return 'waiting';
   await addTimelineEntry(db, {
     subjectType: 'client',
     subjectId: ensured.id,
@@ -67,4 +78,15 @@ async function readWorkspace(db: Db, ownerEmail: string): Promise<{ workspace: T
     workspace: { id: row.id, name: row.name, owner: row.ownerEmail, plan: row.plan, status: row.status, timeZone: row.timeZone, cadence },
     ownerUserId: row.ownerUserId,
   };
+}
+
+/** Whether a workspace made for this account's address waits for the account to prove the address. */
+export async function awaitsAddressProof(db: Db, user: Pick<Owner, 'id' | 'email' | 'emailVerified'>): Promise<boolean> {
+  if (user.emailVerified) return false;
+  const waiting = await db
+    .selectFrom('workspace')
+    .select('ownerUserId')
+    .where('ownerEmail', '=', user.email.toLowerCase())
+    .executeTakeFirst();
+  return waiting !== undefined && waiting.ownerUserId !== user.id;
 }

@@ -1,9 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** Better Auth's POST /api/auth/send-verification-email: mails the link that proves the address, leading back to the dashboard. */
+/**
+ * Mails the address the link that proves it by choosing the account's password: Better Auth's own
+ * password reset (POST /api/auth/request-password-reset), leading to the reset page.
+ */
 export function sendAddressConfirmation(email: string): Promise<{ status: boolean }> {
-  return apiFetch<{ status: boolean }>('/api/auth/send-verification-email', { method: 'POST', json: { email, callbackURL: '/dashboard' } });
+  return apiFetch<{ status: boolean }>('/api/auth/request-password-reset', {
+    method: 'POST',
+    json: { email, redirectTo: '/reset-password' },
+  });
 }
 
 export function useSendAddressConfirmation() {

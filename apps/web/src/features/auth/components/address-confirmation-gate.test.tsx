@@ -35,9 +35,9 @@ describe('AddressConfirmationGate', () => {
     expect(screen.queryByRole('heading', { name: 'Overview' })).toBeNull();
     expect(screen.getByText('me@x.test')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mail me the link' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Link sent', { description: 'Check the inbox of me@x.test.' }));
-    const sent = fetchMock.mock.calls.find(([path]) => path === '/api/auth/send-verification-email');
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ email: 'me@x.test', callbackURL: '/dashboard' });
+    const sent = fetchMock.mock.calls.find(([path]) => path === '/api/auth/request-password-reset');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ email: 'me@x.test', redirectTo: '/reset-password' });
   });
 });

@@ -11,7 +11,7 @@ import { useSendAddressConfirmation } from '../api/send-address-confirmation';
 /**
  * A workspace made for a client's address before they signed up opens only once the account has
  * proven the address; until then the server refuses the workspace (403) and this stands in for the
- * page: what happened, where the link went, and a way to have it sent again.
+ * page: what happened, and a way to have the link mailed (again).
  */
 export function AddressConfirmationGate({ email, children }: { email: string; children: ReactNode }) {
   const workspace = useQuery({ ...workspaceQuery, retry: false });
@@ -31,13 +31,13 @@ export function AddressConfirmationGate({ email, children }: { email: string; ch
           <MailCheck className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />
           <div className="grid gap-3 text-sm text-slate-700">
             <p>
-              A workspace is waiting for <strong className="break-all">{email}</strong>. We mailed a confirmation link to that address: open
-              it to show the address is yours, and your workspace opens here.
+              A workspace is waiting for <strong className="break-all">{email}</strong>. To open it, show that the address is yours: choose
+              your password with the link we mail to it, then sign in with that password.
             </p>
-            <p>The link works for 24 hours. Nothing in the workspace is shown or changed before then.</p>
+            <p>If you have just signed up, the link is already on its way. It works for an hour.</p>
             <div>
               <Button variant="secondary" onClick={resend} disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send the link again'}
+                {send.isPending ? 'Sending…' : 'Mail me the link'}
               </Button>
             </div>
           </div>
