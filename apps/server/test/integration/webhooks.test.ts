@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../support/test-app.ts';
 
@@ -198,6 +198,60 @@ describe('webhook targets', () => {
       const response = await saveWebhookUrl(url);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatch(/must be an http\(s\) URL or empty/);
+    }
+  });
+});
+
+/** Listens on a free loopback port with the given server; returns the port and a way to stop. */
+async function listenOnLoopback(server: net.Server) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('the delivery log', () => {
+  it('says why an attempt failed without the addresses the host name resolved to', async () => {
+    const t = await createTestApp({
+      FOUNDER_EMAIL: FOUNDER,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_BASE_MS: '20',
+      JOB_POLL_MS: '20',
+    });
+    const plain = await listenOnLoopback(http.createServer((_req, res) => res.end()));
+    const hangUp = await listenOnLoopback(net.createServer((socket) => socket.destroy()));
+    const closed = await listenOnLoopback(net.createServer());
+    await closed.close();
+    try {
+      const { cookie } = await signUp(t.app, { email: FOUNDER });
+      const admin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: { ...ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+      const cases = [
+        { url: `http://localhost:${closed.port}/hook`, error: 'connection refused' },
+        { url: `http://localhost:${hangUp.port}/hook`, error: 'connection reset by the target' },
+        { url: `https://localhost:${plain.port}/hook`, error: 'TLS error: wrong version number' },
+      ];
+      for (const { url, error } of cases) {
+        const saved = await admin('PUT', '/api/admin/settings', {
+          supportEmail: 'help@hooks.test',
+          webhookUrl: url,
+          brandHue: 212,
+          allowSelfSignup: true,
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect((await admin('POST', '/api/admin/requests', { type: 'support', subject: url, requester: 'x@hook.test' })).statusCode).toBe(
+          201,
+        );
+        const errors = async () =>
+          ((await admin('GET', '/api/admin/webhooks/deliveries')).json() as Array<{ url: string; error: string | null }>)
+            .filter((d) => d.url === url)
+            .map((d) => d.error);
+        await expect.poll(errors, { timeout: 10_000 }).not.toEqual([]);
+        expect(new Set(await errors()), url).toEqual(new Set([error]));
+      }
+    } finally {
+      await t.close();
+      await plain.close();
+      await hangUp.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -22,7 +23,36 @@ export const ZWebhookJob = z.object({
 });
 export type TWebhookJob = z.infer<typeof ZWebhookJob>;
 
-/** One POST, no redirects followed, private targets refused at connect time. Resolves to the status. */
+/**
+ * Network failures in words of their own: Node's texts (connect ECONNREFUSED 203.0.113.5:443) name
+ * the address the host name resolved to, and the delivery log would show an admin how this
+ * server's DNS answers for any name they enter.
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the target',
+  EPIPE: 'connection reset by the target',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+};
+
+/** Why a POST failed, for the delivery log: the cause in words, never an address the host name resolved to. */
+function describePostFailure(error: NodeJS.ErrnoException, socket: TLSSocket | null): string {
+  const code = error.code ?? 'no error code';
+  if (NETWORK_FAILURES[code]) return NETWORK_FAILURES[code];
+  // A failed handshake: OpenSSL's text with its file and line around the reason.
+  const handshake = /:SSL routines:[^:]*:([^:]+):/.exec(error.message);
+  if (handshake) return `TLS error: ${handshake[1]}`;
+  // A refused certificate (self-signed, expired, for another name): the text names only the URL's own host.
+  if (socket?.authorizationError) return `TLS error: ${error.message}`;
+  // Any other failure to connect names the address it tried; one per address (an AggregateError) has no text at all.
+  return 'address' in error || error instanceof AggregateError ? `connection failed (${code})` : error.message;
+}
+
+/** One POST, no redirects followed, private targets refused at connect time. Resolves to the status; rejects with a loggable reason. */
 function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -49,7 +79,7 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', reject);
+    request.on('error', (error) => reject(new Error(describePostFailure(error, request.socket as TLSSocket | null))));
     request.end(body);
   });
 }
