@@ -21,7 +21,8 @@ import { attachDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
 import { publishDraft, queueDraft, requeueDraft, updateDraft } from './draft-transitions.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError };
+// 403: a staff account, or a workspace waiting for its owner to prove the address.
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['drafts'];
 
 /** Drafts of the signed-in client's workspace; every query is scoped to it. */

@@ -6,7 +6,8 @@ import { sessionUserOf } from '../../plugins/guards.ts';
 import { deleteWorkspace } from './delete-workspace.ts';
 import { workspaceOfUser } from './workspace-of-user.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+// 403: a staff account, or a workspace waiting for its owner to prove the address.
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['workspace'];
 
 /** The signed-in client's own workspace: preferences, and deletion behind a typed confirmation. */
