@@ -31,6 +31,18 @@ describe('toasts', () => {
     expect(await within(region).findByText('Settings saved')).toBeInTheDocument();
   });
 
+  it('are announced by that region alone, each new toast on its own: the live region sonner draws inside it stays quiet', async () => {
+    const { toast, region } = await renderToaster();
+    act(() => toast.success('Settings saved'));
+    await within(region).findByText('Settings saved');
+    act(() => toast.warning('Almost full'));
+    await within(region).findByText('Almost full');
+    // A live region inside another may be announced twice; role=status alone would reread every toast shown.
+    expect(region.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]')).toHaveLength(0);
+    expect(region).toHaveAttribute('aria-atomic', 'false');
+    expect(region).toHaveAttribute('aria-relevant', 'additions text');
+  });
+
   it('keep an error until it is dismissed, while others go after 3.5 s', async () => {
     const { toast } = await renderToaster();
     act(() => {
