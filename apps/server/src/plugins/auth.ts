@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
-import { parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
+import { parseNewAccountProfileFields, parseProfileFields } from '../modules/auth/parse-profile-fields.ts';
 import { renderAddressConfirmationMail, renderPasswordResetMail } from '../modules/auth/account-mails.ts';
 import { admitSignInAttempt, clearSignInFailures, settleSignInAttempt } from '../modules/auth/sign-in-throttle.ts';
 import { describeOriginRefusal, listTrustedOrigins } from '../modules/auth/trusted-origins.ts';
@@ -153,7 +153,7 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, mailer: 
             const role = founders.has(user.email.toLowerCase()) ? 'founder' : 'client';
             // Accepting an invitation proves the address: the token was mailed to it.
             const emailVerified = user.emailVerified || isAcceptingInvitation(user.email);
-            return { data: { ...user, ...parseProfileFields(user), role, emailVerified } };
+            return { data: { ...user, ...parseNewAccountProfileFields(user), role, emailVerified } };
           },
           // A fresh address gets its workspace (self-serve plan, active) at once; an invited owner or one
           // vouched for by Google or Apple joins theirs; anyone else is mailed the link that proves the address.

@@ -59,7 +59,7 @@ describe('profile rules on Better Auth endpoints', () => {
     expect(made).toEqual([]);
   });
 
-  it('refuses a bad name or image written by any other path, below the endpoints (database hooks)', async () => {
+  it('refuses a bad name or image written by any other path, below the endpoints (database hooks); a new account keeps the first 120 characters of a longer name', async () => {
     const { user } = await signUp(t.app, { email: 'below@example.com', name: 'Below' });
     const database = openDatabase(t.target);
     try {
@@ -68,10 +68,19 @@ describe('profile rules on Better Auth endpoints', () => {
       await expect(internalAdapter.updateUser(user.id, { image: 'javascript:alert(1)' })).rejects.toThrow(PHOTO_URL_ERROR);
       await expect(internalAdapter.updateUser(user.id, { name: 'y'.repeat(121) })).rejects.toThrow(NAME_ERROR);
       await expect(
-        internalAdapter.createUser({ email: 'made-below@example.com', name: 'z'.repeat(121), emailVerified: false }, { method: 'admin' }),
-      ).rejects.toThrow(NAME_ERROR);
+        internalAdapter.createUser(
+          { email: 'script-below@example.com', name: '', image: 'javascript:alert(1)', emailVerified: false },
+          { method: 'admin' },
+        ),
+      ).rejects.toThrow(PHOTO_URL_ERROR);
       const stored = await t.db.selectFrom('user').select(['name', 'image']).where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(stored).toEqual({ name: 'Below', image: null });
+      // A name this long can only come from Google or Apple (sign-up forms refuse it first), where the person cannot shorten it.
+      const made = await internalAdapter.createUser(
+        { email: 'made-below@example.com', name: ` ${'z'.repeat(121)}`, emailVerified: false },
+        { method: 'admin' },
+      );
+      expect(made.name).toBe('z'.repeat(120));
     } finally {
       await database.close();
     }

@@ -217,3 +217,26 @@ describe('OpenID Connect sign-in and a workspace made for the address before the
     expect(workspace.statusCode).toBe(403);
   });
 });
+
+describe('OpenID Connect sign-in with a name longer than a profile name may be', () => {
+  // Its own app: Better Auth allows three social sign-ins per ten seconds from one address.
+  let idp: OAuth2Server;
+  let t: TestApp;
+  const name = `Maria ${'de la '.repeat(40)}Cruz`;
+  beforeAll(async () => {
+    idp = await startIdp(() => ({ sub: 'oidc-long-name', email: 'long.name@example.com', name }));
+    t = await createTestApp({ GOOGLE_CLIENT_ID: 'hookline-test', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER_URL: idp.issuer.url! });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('signs the person in, keeping the first 120 characters: they cannot shorten it at the provider', async () => {
+    const callback = await runFlow(t, idp, '/dashboard');
+    expect(callback.statusCode).toBe(302);
+    expect(new URL(String(callback.headers.location), TEST_BASE_URL).searchParams.get('error')).toBeNull();
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: sessionCookie(callback.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ email: 'long.name@example.com', displayName: name.slice(0, 120).trimEnd() });
+  });
+});

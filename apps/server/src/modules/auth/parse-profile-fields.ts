@@ -7,9 +7,10 @@ import { z } from 'zod';
  * (PATCH /api/me/profile) so no way of setting them admits what that route refuses. Better Auth's
  * name is never null (empty is "no name"); a null image clears it.
  */
+const ZAccountName = ZUpdateProfileRequest.shape.displayName.unwrap();
 const ZAccountProfileFields = z
   .object({
-    name: ZUpdateProfileRequest.shape.displayName.unwrap(),
+    name: ZAccountName,
     image: ZUpdateProfileRequest.shape.photoURL,
   })
   .partial();
@@ -26,4 +27,23 @@ export function parseProfileFields(fields: { name?: unknown; image?: unknown }):
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new APIError('BAD_REQUEST', { message: `${issue.path.join('.')}: ${issue.message}`, code: 'INVALID_PROFILE_FIELD' });
+}
+
+/**
+ * The same for an account being made, except that a name longer than the rule allows is cut to fit
+ * instead of refused. Sign-up forms have had theirs refused with the rule's message before they get
+ * here, so a name this long comes from Google or Apple: the person cannot shorten it there, and a
+ * refusal would fail their sign-in.
+ */
+export function parseNewAccountProfileFields(fields: { name?: unknown; image?: unknown }): AccountProfileFields {
+  return parseProfileFields(typeof fields.name === 'string' ? { ...fields, name: cutToNameLength(fields.name) } : fields);
+}
+
+/** The trimmed name, cut to the longest the rule allows, never between the two halves of a character such as an emoji. */
+function cutToNameLength(name: string): string {
+  const max = ZAccountName.maxLength ?? Infinity;
+  const trimmed = name.trim();
+  if (trimmed.length <= max) return trimmed;
+  const cut = /[\uD800-\uDBFF]/.test(trimmed[max - 1]) ? trimmed.slice(0, max - 1) : trimmed.slice(0, max);
+  return cut.trimEnd();
 }
