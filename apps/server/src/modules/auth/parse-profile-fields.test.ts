@@ -14,9 +14,16 @@ describe('parseNewAccountProfileFields', () => {
     expect(parseNewAccountProfileFields({ name: `${'a'.repeat(118)}😀😀` })).toEqual({ name: `${'a'.repeat(118)}😀` });
   });
 
-  it('still refuses an image the profile route refuses', () => {
-    expect(() => parseNewAccountProfileFields({ name: 'Olivia', image: 'javascript:alert(1)' })).toThrow(
-      'image: Photo URL must be an http(s) address',
-    );
+  it('leaves out a picture the profile route refuses, where parseProfileFields refuses it', () => {
+    expect(() => parseProfileFields({ image: 'javascript:alert(1)' })).toThrow('image: Photo URL must be an http(s) address');
+    expect(parseNewAccountProfileFields({ name: 'Olivia', image: 'javascript:alert(1)' })).toEqual({ name: 'Olivia', image: null });
+    expect(parseNewAccountProfileFields({ name: 'Olivia', image: `https://x.test/${'p'.repeat(3000)}` })).toEqual({
+      name: 'Olivia',
+      image: null,
+    });
+    expect(parseNewAccountProfileFields({ name: 'Olivia', image: 'https://x.test/me.png' })).toEqual({
+      name: 'Olivia',
+      image: 'https://x.test/me.png',
+    });
   });
 });

@@ -31,12 +31,14 @@ export function parseProfileFields(fields: { name?: unknown; image?: unknown }):
 
 /**
  * The same for an account being made, except that a name longer than the rule allows is cut to fit
- * instead of refused. Sign-up forms have had theirs refused with the rule's message before they get
- * here, so a name this long comes from Google or Apple: the person cannot shorten it there, and a
- * refusal would fail their sign-in.
+ * and a picture the rule refuses is left out, instead of refused. Sign-up forms have had theirs
+ * refused with the rule's message before they get here, so such values come from Google or Apple:
+ * the person cannot change them there, and a refusal would fail their sign-in.
  */
 export function parseNewAccountProfileFields(fields: { name?: unknown; image?: unknown }): AccountProfileFields {
-  return parseProfileFields(typeof fields.name === 'string' ? { ...fields, name: cutToNameLength(fields.name) } : fields);
+  const name = typeof fields.name === 'string' ? cutToNameLength(fields.name) : fields.name;
+  const image = ZAccountProfileFields.shape.image.safeParse(fields.image).success ? fields.image : null;
+  return parseProfileFields({ name, image });
 }
 
 /** The trimmed name, cut to the longest the rule allows, never between the two halves of a character such as an emoji. */
