@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(config.baseUrl).toBe('http://localhost:8080');
   });
 
+  it('refuses a BASE_URL that is not http:// or https://', () => {
+    for (const value of ['file:///srv/hookline', 'chrome-extension://abc', 'ftp://hookline.example']) {
+      expect(() => loadConfig({ BASE_URL: value })).toThrow(`BASE_URL="${value}": must be an http:// or https:// address`);
+    }
+    expect(loadConfig({ BASE_URL: 'https://hookline.example/' }).baseUrl).toBe('https://hookline.example');
+  });
+
   it('uses PostgreSQL for a postgres:// or postgresql:// DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/hookline' }).database).toEqual({
       kind: 'postgres',
@@ -124,7 +131,7 @@ describe('loadConfig', () => {
     expect(lines[0]).toBe('Invalid configuration:');
     expect(lines.slice(1)).toHaveLength(3);
     expect(lines.find((l) => l.includes('PORT'))).toMatch(/^ {2}- PORT="abc": must be a whole number from 0 to 65535$/);
-    expect(lines.find((l) => l.includes('BASE_URL'))).toMatch(/^ {2}- BASE_URL="notaurl": must be a URL$/);
+    expect(lines.find((l) => l.includes('BASE_URL'))).toMatch(/^ {2}- BASE_URL="notaurl": must be an http:\/\/ or https:\/\/ address$/);
     expect(lines.find((l) => l.includes('FOUNDER_EMAIL'))).toMatch(
       /^ {2}- FOUNDER_EMAIL="nope": must be a comma-separated list of email addresses$/,
     );

@@ -34,7 +34,8 @@ const ZEnv = z.object({
       .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
       .optional(),
   ),
-  BASE_URL: optionalUrl,
+  // Browsers' Origin for any other scheme is "null", which no page of the app would ever send.
+  BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional()),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   FOUNDER_EMAIL: z
     .string()
