@@ -11,7 +11,10 @@ test('forgot password: mail over real SMTP, reset, sign in with the new password
   await expect(page.getByRole('alert')).toHaveText('Enter your email above to reset your password.');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await expect(page.getByRole('status')).toHaveText('Password reset email sent. Check your inbox.');
+  // The form's own status line; the page's toast region ("Notifications") is a status region too.
+  await expect(page.getByRole('status').filter({ hasText: 'Password reset email sent' })).toHaveText(
+    'Password reset email sent. Check your inbox.',
+  );
 
   const mail = await waitForMail(email);
   expect(mail).toMatch(/Subject: Reset your Hookline password/);
