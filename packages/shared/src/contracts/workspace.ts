@@ -37,3 +37,25 @@ export type TUpdateWorkspaceRequest = z.infer<typeof ZUpdateWorkspaceRequest>;
 
 /** DELETE /api/workspace: the user types the workspace name to confirm. */
 export const ZDeleteWorkspaceRequest = z.object({ confirmName: z.string() });
+
+/**
+ * The request header naming the workspace a dashboard call acts on. Staff (and later members)
+ * work in workspaces that are not their own; each browser tab keeps its own choice, so two tabs
+ * can work in two clients at once. Without it a client acts in the workspace they own.
+ */
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+/** How the caller may act in a workspace: its owner, or staff (an admin, a founder, or a manager assigned to it). */
+export const WORKSPACE_ACCESS = ['owner', 'staff'] as const;
+export const ZWorkspaceAccess = z.enum(WORKSPACE_ACCESS);
+export type TWorkspaceAccess = z.infer<typeof ZWorkspaceAccess>;
+
+/** GET /api/workspaces: the workspaces the signed-in user may open, for the dashboard's switcher. */
+export const ZListAccessibleWorkspacesQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZAccessibleWorkspace = z.object({ id: z.string(), name: z.string(), owner: z.string(), access: ZWorkspaceAccess });
+export type TAccessibleWorkspace = z.infer<typeof ZAccessibleWorkspace>;
+export const ZListAccessibleWorkspacesResponse = z.object({ workspaces: z.array(ZAccessibleWorkspace) });
+export type TListAccessibleWorkspacesResponse = z.infer<typeof ZListAccessibleWorkspacesResponse>;
