@@ -15,7 +15,12 @@ export const ZTimeZone = z
     }
   }, 'timeZone must be an IANA time zone such as Europe/Berlin');
 
-/** GET /api/workspace: the signed-in client's workspace. */
+/** How the caller may act in a workspace: its owner, or staff (an admin, a founder, or a manager assigned to it). */
+export const WORKSPACE_ACCESS = ['owner', 'staff'] as const;
+export const ZWorkspaceAccess = z.enum(WORKSPACE_ACCESS);
+export type TWorkspaceAccess = z.infer<typeof ZWorkspaceAccess>;
+
+/** GET /api/workspace: the workspace a dashboard call acts on, and how the caller may act in it. */
 export const ZWorkspace = z.object({
   id: z.string(),
   name: z.string(),
@@ -25,6 +30,7 @@ export const ZWorkspace = z.object({
   /** Workspace override; null = use each user's own zone. */
   timeZone: z.string().nullable(),
   cadence: z.enum(CADENCES),
+  access: ZWorkspaceAccess,
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 
@@ -44,11 +50,6 @@ export const ZDeleteWorkspaceRequest = z.object({ confirmName: z.string() });
  * can work in two clients at once. Without it a client acts in the workspace they own.
  */
 export const WORKSPACE_HEADER = 'x-workspace-id';
-
-/** How the caller may act in a workspace: its owner, or staff (an admin, a founder, or a manager assigned to it). */
-export const WORKSPACE_ACCESS = ['owner', 'staff'] as const;
-export const ZWorkspaceAccess = z.enum(WORKSPACE_ACCESS);
-export type TWorkspaceAccess = z.infer<typeof ZWorkspaceAccess>;
 
 /** GET /api/workspaces: the workspaces the signed-in user may open, for the dashboard's switcher. */
 export const ZListAccessibleWorkspacesQuery = z.object({

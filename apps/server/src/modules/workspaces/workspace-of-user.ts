@@ -75,7 +75,16 @@ async function readWorkspace(db: Db, ownerEmail: string): Promise<{ workspace: T
   if (!row) return undefined;
   const cadence = (CADENCES as readonly string[]).includes(row.cadence ?? '') ? (row.cadence as TWorkspace['cadence']) : 'Daily';
   return {
-    workspace: { id: row.id, name: row.name, owner: row.ownerEmail, plan: row.plan, status: row.status, timeZone: row.timeZone, cadence },
+    workspace: {
+      id: row.id,
+      name: row.name,
+      owner: row.ownerEmail,
+      plan: row.plan,
+      status: row.status,
+      timeZone: row.timeZone,
+      cadence,
+      access: 'owner',
+    },
     ownerUserId: row.ownerUserId,
   };
 }

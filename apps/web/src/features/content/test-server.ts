@@ -9,6 +9,7 @@ export const WORKSPACE: TWorkspace = {
   status: 'active',
   timeZone: 'UTC',
   cadence: 'Daily',
+  access: 'owner',
 };
 
 export const PUBLISHED_AT = '2030-01-01T12:00:00.000Z';

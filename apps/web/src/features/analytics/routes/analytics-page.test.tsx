@@ -4,7 +4,16 @@ import type { TDraft, TWorkspace } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import AnalyticsPage from './analytics-page';
 
-const WORKSPACE: TWorkspace = { id: 'w1', name: 'Acme', owner: 'o@x.test', plan: 'p', status: 'active', timeZone: 'UTC', cadence: 'Daily' };
+const WORKSPACE: TWorkspace = {
+  id: 'w1',
+  name: 'Acme',
+  owner: 'o@x.test',
+  plan: 'p',
+  status: 'active',
+  timeZone: 'UTC',
+  cadence: 'Daily',
+  access: 'owner',
+};
 
 const draft = (over: Partial<TDraft>): TDraft => ({
   id: over.id ?? 'd1',

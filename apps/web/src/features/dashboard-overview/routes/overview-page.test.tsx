@@ -8,7 +8,16 @@ import OverviewPage from './overview-page';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-const WORKSPACE: TWorkspace = { id: 'w1', name: 'Acme', owner: 'o@x.test', plan: 'p', status: 'active', timeZone: 'UTC', cadence: 'Daily' };
+const WORKSPACE: TWorkspace = {
+  id: 'w1',
+  name: 'Acme',
+  owner: 'o@x.test',
+  plan: 'p',
+  status: 'active',
+  timeZone: 'UTC',
+  cadence: 'Daily',
+  access: 'owner',
+};
 const draft = (over: Partial<TDraft>): TDraft => ({
   id: over.id ?? 'd1',
   channel: 'instagram',

@@ -17,6 +17,7 @@ const WORKSPACE: TWorkspace = {
   status: 'active',
   timeZone: null,
   cadence: 'Daily',
+  access: 'owner',
 };
 
 function Location() {
