@@ -1,3 +1,5 @@
+import { workspaceHeaders } from './active-workspace';
+
 /** An API failure; message is the server's { error } text, else status, status text and body. */
 export class ApiError extends Error {
   constructor(
@@ -22,13 +24,21 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status} ${response.statusText}${text ? `: ${text}` : ''}`.trim());
 }
 
-/** fetch for /api/*: same-origin cookies, JSON in and out, failures thrown as ApiError. */
+/**
+ * fetch for /api/*: same-origin cookies, JSON in and out, failures thrown as ApiError. Calls name
+ * the tab's active workspace, if any, so that staff act in the client's workspace they opened.
+ */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
     credentials: 'same-origin',
     ...rest,
-    headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      Accept: 'application/json',
+      ...workspaceHeaders(),
+      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   if (!response.ok) throw await toApiError(response);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isStaffRole } from '@hookline/shared';
+import { clearActiveWorkspace } from '../active-workspace';
 import type { authClient } from './auth-client';
 
 export interface AuthUser {
@@ -71,6 +72,10 @@ export function useAuth(): AuthState {
     isStaff: isStaffRole(user?.role),
     isFounder: user?.role === 'founder',
     refresh: async () => (await loadAuthClient()).useSession.get().refetch(),
-    signOut: async () => (await loadAuthClient()).signOut(),
+    signOut: async () => {
+      // The next account to sign in on this tab starts in its own workspace, not in the one staff had open.
+      clearActiveWorkspace();
+      return (await loadAuthClient()).signOut();
+    },
   };
 }
