@@ -49,6 +49,11 @@ export function workspaceHeaders(): Record<string, string> {
   return id ? { [WORKSPACE_HEADER]: id } : {};
 }
 
+/** The same for an XMLHttpRequest (uploads, which report their progress), once it is open. */
+export function setWorkspaceHeader(xhr: Pick<XMLHttpRequest, 'setRequestHeader'>) {
+  for (const [name, value] of Object.entries(workspaceHeaders())) xhr.setRequestHeader(name, value);
+}
+
 /**
  * Takes `?workspace=<id>` from the address the app opened with: the tab now works in that
  * workspace, and the parameter leaves the address bar (the tab remembers it), so that a reload,

@@ -18,11 +18,15 @@ export class FakeXhr {
   method = '';
   url = '';
   body: FormData | null = null;
+  /** The request headers set, by lower-case name. */
+  headers: Record<string, string> = {};
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
   }
-  setRequestHeader() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
   send(body: FormData) {
     this.body = body;
     FakeXhr.last = this;

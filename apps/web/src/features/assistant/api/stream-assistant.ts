@@ -1,4 +1,5 @@
 import { ZAssistantStreamDelta, ZAssistantStreamDone, ZAssistantStreamError, type TAssistantRequestInput } from '@hookline/shared';
+import { workspaceHeaders } from '@/lib/active-workspace';
 import { toApiError } from '@/lib/api-client';
 import { readServerSentEvents } from './read-server-sent-events';
 
@@ -14,7 +15,7 @@ export async function streamAssistant(
   const response = await fetch('/api/assistant/stream', {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...workspaceHeaders() },
     body: JSON.stringify(input),
     signal,
   });

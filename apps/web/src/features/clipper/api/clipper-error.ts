@@ -1,3 +1,5 @@
+import { workspaceHeaders } from '@/lib/active-workspace';
+
 /** Shown for an HTTP failure that came without a detail. */
 export const CLIP_FAILED_MESSAGE = 'Failed to generate clips. Please try again.';
 /** Shown for anything else that went wrong. */
@@ -39,10 +41,13 @@ export async function toClipperError(response: Response): Promise<ClipperError> 
   return new ClipperError(response.status, detailOf(body));
 }
 
-/** fetch that turns "no answer at all" into a ClipperError (status 0); aborts pass through. */
-export async function clipperFetch(url: string, init: RequestInit): Promise<Response> {
+/**
+ * fetch that turns "no answer at all" into a ClipperError (status 0); aborts pass through. Jobs
+ * belong to a workspace, so calls name the tab's active one like every other dashboard call.
+ */
+export async function clipperFetch(url: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
   try {
-    return await fetch(url, { credentials: 'include', ...init });
+    return await fetch(url, { credentials: 'include', ...init, headers: { ...workspaceHeaders(), ...init.headers } });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ClipperError(0);

@@ -1,4 +1,5 @@
 import type { TClipJobResponse } from '@hookline/shared';
+import { setWorkspaceHeader } from '@/lib/active-workspace';
 import { clipperUrl } from './clipper-config';
 import { ClipperError, clipperFetch, detailOf, toClipperError } from './clipper-error';
 
@@ -48,6 +49,7 @@ function postWithProgress(url: string, form: FormData, options: StartClipJobOpti
     xhr.withCredentials = true;
     xhr.responseType = 'json';
     xhr.setRequestHeader('Accept', 'application/json');
+    setWorkspaceHeader(xhr);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
     };

@@ -1,4 +1,5 @@
 import type { TDraft } from '@hookline/shared';
+import { setWorkspaceHeader } from '@/lib/active-workspace';
 import { ApiError } from '@/lib/api-client';
 import { draftPath } from './draft-path';
 import { useDraftMutation } from './use-draft-mutation';
@@ -13,6 +14,7 @@ export function uploadDraftMedia(id: string, file: File, onProgress: (fraction: 
     xhr.open('POST', `${draftPath(id)}/media`);
     xhr.responseType = 'json';
     xhr.setRequestHeader('Accept', 'application/json');
+    setWorkspaceHeader(xhr);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onload = () => {
       const body = xhr.response as (TDraft & { error?: string }) | null;
