@@ -24,10 +24,10 @@ function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-function renderCard() {
+function renderCard(workspace = WORKSPACE) {
   renderPage(
     <>
-      <DangerZoneCard workspace={WORKSPACE} />
+      <DangerZoneCard workspace={workspace} />
       <Location />
     </>,
     '/dashboard/settings',
@@ -90,6 +90,16 @@ describe('Delete workspace', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete workspace' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers no deletion to staff working in the workspace, and says who can delete it', () => {
+    const fetchMock = stubFetch(() => json({}));
+    renderCard({ ...WORKSPACE, access: 'staff' });
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Danger zone' })).toHaveTextContent(
+      'Only the client who owns it can delete Acme Studio with all its drafts, channels and files.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
