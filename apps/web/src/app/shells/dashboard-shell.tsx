@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
 import { AddressConfirmationGate } from '@/features/auth/components/address-confirmation-gate';
-import { Alert } from '@/components/ui/alert';
+import { ChooseWorkspacePanel, WorkspaceUnavailablePanel } from '@/features/workspace-switcher/components/choose-workspace-panel';
+import { WorkspaceBanner } from '@/features/workspace-switcher/components/workspace-banner';
+import { getActiveWorkspaceId } from '@/lib/active-workspace';
 import { useAuth } from '@/lib/auth/use-auth';
+import { workspaceQuery } from '@/lib/client-data/get-workspace';
 import { ProfileDialogHost } from './profile-dialog-host';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
 
@@ -17,16 +21,29 @@ const ITEMS: SidebarItem[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
-/** Staff have no client workspace (the server answers 403): say so above the page. */
-function StaffNotice() {
+/**
+ * The page, framed by the workspace it acts on. A tab with an active workspace (staff who opened a
+ * client's) shows whose it is above every page; staff without one choose a client first; a client
+ * in their own workspace sees the page as always, unless it still waits for their address proof.
+ */
+function WorkspaceContent({ email, isStaff }: { email: string; isStaff: boolean }) {
+  const activeId = getActiveWorkspaceId();
+  const workspace = useQuery({ ...workspaceQuery, retry: false, enabled: activeId !== null });
+  if (activeId === null) {
+    if (isStaff) return <ChooseWorkspacePanel />;
+    return (
+      <AddressConfirmationGate email={email}>
+        <Outlet />
+      </AddressConfirmationGate>
+    );
+  }
+  if (workspace.isError) return <WorkspaceUnavailablePanel message={workspace.error.message} isStaff={isStaff} />;
+  const staffAccess = workspace.data ? workspace.data.access === 'staff' : isStaff;
   return (
-    <Alert tone="info" className="mb-6">
-      You are signed in as Hookline staff. Client pages need a client account;{' '}
-      <Link to="/admin" className="font-medium underline">
-        open the admin console
-      </Link>
-      .
-    </Alert>
+    <>
+      {staffAccess ? <WorkspaceBanner workspace={workspace.data} /> : null}
+      <Outlet />
+    </>
   );
 }
 
@@ -46,19 +63,11 @@ export function DashboardShell() {
         }}
         onManageProfile={() => setProfileOpen(true)}
       >
-        {isStaff ? (
-          <>
-            <StaffNotice />
-            <Outlet />
-          </>
-        ) : (
-          <AddressConfirmationGate email={user?.email ?? ''}>
-            <Outlet />
-          </AddressConfirmationGate>
-        )}
+        <WorkspaceContent email={user?.email ?? ''} isStaff={isStaff} />
       </SidebarLayout>
       <ProfileDialogHost open={profileOpen} onOpenChange={setProfileOpen} />
-      <FloatingAssistant />
+      {/* Staff who have not chosen a client have no workspace for the assistant to work in. */}
+      {isStaff && getActiveWorkspaceId() === null ? null : <FloatingAssistant />}
     </>
   );
 }
