@@ -6,6 +6,7 @@ import { createInvitation } from '../invitations/create-invitation.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { addManager } from './managers.ts';
 import { getWorkspaceSummary } from './workspace-summary.ts';
 
 export interface CreatedWorkspace {
@@ -17,14 +18,15 @@ export interface CreatedWorkspace {
 
 /**
  * In one transaction: the workspace, an invitation for an owner without an account (an existing
- * account joins once its address is proven: ADR 055), and the request 'Onboarding: {name}'.
+ * account joins once its address is proven: ADR 055), the creator as its manager when asked (a
+ * manager sees only their assigned clients: ADR 056), and the request 'Onboarding: {name}'.
  * The workspace insert uses ON CONFLICT rather than check-then-insert, so creates racing for one
  * owner give 201 and 409.
  */
 export async function createWorkspace(
   db: Db,
   input: Required<TCreateWorkspaceRequest>,
-  context: { who: string },
+  context: { who: string; assignCreator?: boolean },
 ): Promise<CreatedWorkspace> {
   const { who } = context;
   return db.transaction().execute(async (trx) => {
@@ -43,6 +45,7 @@ export async function createWorkspace(
     const invitation = account ? null : await createInvitation(trx, { workspaceId: id, email: input.owner, invitedBy: who });
 
     await addTimelineEntry(trx, { subjectType: 'client', subjectId: id, text: `Client created with status ${input.status}`, who, ts: now });
+    if (context.assignCreator) await addManager(trx, id, who, who);
     const requestId = await openRequest(trx, {
       workspaceId: id,
       type: 'onboarding',

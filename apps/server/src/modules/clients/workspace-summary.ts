@@ -2,6 +2,8 @@ import type { TWorkspaceSummary, TWorkspaceStatus, TPlanKind } from '@hookline/s
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
+export const CLIENT_NOT_FOUND = 'Client not found';
+
 export const WORKSPACE_SUMMARY_COLUMNS = ['id', 'name', 'ownerEmail', 'status', 'plan', 'planMonthlyUsd', 'createdAt'] as const;
 
 type WorkspaceSummaryRow = {
@@ -29,6 +31,6 @@ export function toWorkspaceSummary(row: WorkspaceSummaryRow): TWorkspaceSummary 
 
 export async function getWorkspaceSummary(db: Db, id: string): Promise<TWorkspaceSummary> {
   const row = await db.selectFrom('workspace').select(WORKSPACE_SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Client not found');
+  if (!row) throw new HttpError(404, CLIENT_NOT_FOUND);
   return toWorkspaceSummary(row);
 }

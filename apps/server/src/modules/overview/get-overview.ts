@@ -1,6 +1,8 @@
 import { SELF_SERVE_MONTHLY_USD, type TOverviewRange, type TOverviewResponse } from '@hookline/shared';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/schema.ts';
+import { assignedToManager, withinClientScope, type ClientScope } from '../clients/client-scope.ts';
 import { checkHealth } from './check-health.ts';
 
 const RANGE_DAYS: Record<TOverviewRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -29,10 +31,39 @@ function rankTopClients(active: ClientCount[], posting: ClientCount[]): TOvervie
     .map((c) => ({ id: c.id, name: c.name, owner: c.ownerEmail, posts: posts.get(c.id) ?? 0, status: c.status }));
 }
 
-export async function getOverview(ctx: AppContext, range: TOverviewRange, now = new Date()): Promise<TOverviewResponse> {
+/** Narrows timeline entries to those about a client in scope or about a request of one. */
+function timelineInScope({ manager }: ClientScope) {
+  return <O>(query: SelectQueryBuilder<Database, 'timelineEntry', O>) =>
+    manager === null
+      ? query
+      : query.where((eb) =>
+          eb.or([
+            eb.and([eb('subjectType', '=', 'client'), assignedToManager(manager, 'timelineEntry.subjectId')]),
+            eb.and([
+              eb('subjectType', '=', 'request'),
+              eb.exists(
+                eb
+                  .selectFrom('request')
+                  .select('request.id')
+                  .whereRef('request.id', '=', 'timelineEntry.subjectId')
+                  .where(assignedToManager(manager, 'request.workspaceId')),
+              ),
+            ]),
+          ]),
+        );
+}
+
+/** KPIs, activity, top clients and recent entries over the clients in the caller's scope; system health is everyone's. */
+export async function getOverview(
+  ctx: AppContext,
+  range: TOverviewRange,
+  scope: ClientScope,
+  now = new Date(),
+): Promise<TOverviewResponse> {
   const { db } = ctx;
   const days = rangeDays(RANGE_DAYS[range], now);
   const since = `${days[0]}T00:00:00.000Z`;
+  const inScope = withinClientScope(scope, 'workspace.id');
 
   const [clients, pending, activity, active, posting, recent, health] = await Promise.all([
     db
@@ -44,16 +75,19 @@ export async function getOverview(ctx: AppContext, range: TOverviewRange, now = 
           when ${sql.ref('plan')} = 'self_serve' then ${SELF_SERVE_MONTHLY_USD}
           else coalesce(${sql.ref('planMonthlyUsd')}, 0) end)`.as('mrr'),
       ])
+      .$call(inScope)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('request')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('status', 'in', ['open', 'in_progress'])
+      .$call(withinClientScope(scope, 'request.workspaceId'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('timelineEntry')
       .select([sql<string>`substr(${sql.ref('ts')}, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('ts', '>=', since)
+      .$call(timelineInScope(scope))
       .groupBy(sql`substr(${sql.ref('ts')}, 1, 10)`)
       .execute(),
     db
@@ -68,6 +102,7 @@ export async function getOverview(ctx: AppContext, range: TOverviewRange, now = 
       ])
       .where('timelineEntry.subjectType', '=', 'client')
       .where('timelineEntry.ts', '>=', since)
+      .$call(inScope)
       .groupBy(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status'])
       .orderBy('n', 'desc')
       .orderBy('workspace.name')
@@ -85,11 +120,12 @@ export async function getOverview(ctx: AppContext, range: TOverviewRange, now = 
       ])
       .where('draft.status', '=', 'published')
       .where('draft.publishedAt', '>=', since)
+      .$call(inScope)
       .groupBy(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status'])
       .orderBy('n', 'desc')
       .limit(20)
       .execute(),
-    db.selectFrom('timelineEntry').select(['text', 'who', 'ts']).orderBy('ts', 'desc').limit(10).execute(),
+    db.selectFrom('timelineEntry').select(['text', 'who', 'ts']).$call(timelineInScope(scope)).orderBy('ts', 'desc').limit(10).execute(),
     checkHealth(ctx),
   ]);
 

@@ -15,12 +15,14 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { nowIso } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
 import { applyKeptSubmission, getKeptSubmission } from '../onboarding/kept-submission.ts';
 import { listTimeline } from '../timeline/list-timeline.ts';
 import { listRequests } from './list-requests.ts';
 import { openRequest } from './open-request.ts';
-import { getRequest } from './request-row.ts';
+import { assertRequestInScope, getRequest } from './request-row.ts';
 import { addRequestNote, setRequestStatus } from './update-request.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -28,11 +30,12 @@ const tags = ['admin: requests'];
 
 export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  const scopeOf = (request: Parameters<typeof sessionUserOf>[0]) => clientScopeOf(sessionUserOf(request));
 
   app.get(
     '/requests',
     { schema: { tags, querystring: ZListRequestsQuery, response: { 200: ZListRequestsResponse, ...errors } } },
-    async (request) => listRequests(db, request.query),
+    async (request) => listRequests(db, { ...request.query, scope: scopeOf(request) }),
   );
 
   app.post(
@@ -42,6 +45,10 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const { type, subject, requester } = request.body;
       const created = await db.transaction().execute(async (trx) => {
         const owner = await trx.selectFrom('workspace').select('id').where('ownerEmail', '=', requester).executeTakeFirst();
+        // The same answer whether the requester is someone else's client or no client: it tells nothing.
+        if (!(await isClientInScope(trx, scopeOf(request), owner?.id ?? null))) {
+          throw new HttpError(403, 'Managers open requests only for the clients assigned to them.');
+        }
         const who = sessionUserOf(request).email;
         const id = await openRequest(trx, { workspaceId: owner?.id ?? null, type, subject, requester, who, now: nowIso() });
         return getRequest(trx, id);
@@ -50,41 +57,47 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  app.get('/requests/:id', { schema: { tags, params: ZIdParams, response: { 200: ZRequest, ...errors } } }, async (request) =>
-    getRequest(db, request.params.id),
-  );
+  // Every route about one request: outside the caller's scope the request is as missing as an unknown id.
+  const oneRequestRoutes: FastifyPluginAsyncZod = async (one) => {
+    one.addHook('onRequest', async (request) => assertRequestInScope(db, scopeOf(request), (request.params as { id: string }).id));
 
-  app.patch(
-    '/requests/:id',
-    { schema: { tags, params: ZIdParams, body: ZUpdateRequestRequest, response: { 200: ZRequest, ...errors } } },
-    async (request) => setRequestStatus(db, request.params.id, request.body.status, sessionUserOf(request).email),
-  );
+    one.get('/requests/:id', { schema: { tags, params: ZIdParams, response: { 200: ZRequest, ...errors } } }, async (request) =>
+      getRequest(db, request.params.id),
+    );
 
-  app.get(
-    '/requests/:id/timeline',
-    { schema: { tags, params: ZIdParams, response: { 200: z.array(ZTimelineEntry), ...errors } } },
-    async (request) => {
-      await getRequest(db, request.params.id);
-      return listTimeline(db, 'request', request.params.id);
-    },
-  );
+    one.patch(
+      '/requests/:id',
+      { schema: { tags, params: ZIdParams, body: ZUpdateRequestRequest, response: { 200: ZRequest, ...errors } } },
+      async (request) => setRequestStatus(db, request.params.id, request.body.status, sessionUserOf(request).email),
+    );
 
-  app.post(
-    '/requests/:id/notes',
-    { schema: { tags, params: ZIdParams, body: ZAddNoteRequest, response: { 201: ZTimelineEntry, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send(await addRequestNote(db, request.params.id, request.body.note, sessionUserOf(request).email)),
-  );
+    one.get(
+      '/requests/:id/timeline',
+      { schema: { tags, params: ZIdParams, response: { 200: z.array(ZTimelineEntry), ...errors } } },
+      async (request) => {
+        await getRequest(db, request.params.id);
+        return listTimeline(db, 'request', request.params.id);
+      },
+    );
 
-  app.get(
-    '/requests/:id/submission',
-    { schema: { tags, params: ZIdParams, response: { 200: ZRequestSubmissionResponse, ...errors } } },
-    async (request) => ({ submission: await getKeptSubmission(db, request.params.id) }),
-  );
+    one.post(
+      '/requests/:id/notes',
+      { schema: { tags, params: ZIdParams, body: ZAddNoteRequest, response: { 201: ZTimelineEntry, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await addRequestNote(db, request.params.id, request.body.note, sessionUserOf(request).email)),
+    );
 
-  app.post(
-    '/requests/:id/submission/apply',
-    { schema: { tags, params: ZIdParams, response: { 200: ZOnboardingSubmission, ...errors, 409: ZApiError } } },
-    async (request) => applyKeptSubmission(db, request.params.id, sessionUserOf(request).email),
-  );
+    one.get(
+      '/requests/:id/submission',
+      { schema: { tags, params: ZIdParams, response: { 200: ZRequestSubmissionResponse, ...errors } } },
+      async (request) => ({ submission: await getKeptSubmission(db, request.params.id) }),
+    );
+
+    one.post(
+      '/requests/:id/submission/apply',
+      { schema: { tags, params: ZIdParams, response: { 200: ZOnboardingSubmission, ...errors, 409: ZApiError } } },
+      async (request) => applyKeptSubmission(db, request.params.id, sessionUserOf(request).email),
+    );
+  };
+  await app.register(oneRequestRoutes);
 };

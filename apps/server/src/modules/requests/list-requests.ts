@@ -2,11 +2,18 @@ import type { z } from 'zod';
 import type { TListRequestsResponse, ZListRequestsQuery } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { containsInsensitive, pageOffset } from '../../lib/query.ts';
+import { withinClientScope, type ClientScope } from '../clients/client-scope.ts';
 import { REQUEST_COLUMNS, toRequest } from './request-row.ts';
 
-/** Filter (status, type), search (subject, requester), sort and one page, with the total of all matches. */
-export async function listRequests(db: Db, query: z.output<typeof ZListRequestsQuery>): Promise<TListRequestsResponse> {
-  let base = db.selectFrom('request');
+/**
+ * Filter (status, type), search (subject, requester), sort and one page, with the total of all
+ * matches; a manager's page and total hold only the requests of the clients assigned to them.
+ */
+export async function listRequests(
+  db: Db,
+  query: z.output<typeof ZListRequestsQuery> & { scope: ClientScope },
+): Promise<TListRequestsResponse> {
+  let base = db.selectFrom('request').$call(withinClientScope(query.scope, 'request.workspaceId'));
   if (query.search) {
     const term = query.search;
     base = base.where((eb) => eb.or([containsInsensitive(eb.ref('subject'), term), containsInsensitive(eb.ref('requester'), term)]));
