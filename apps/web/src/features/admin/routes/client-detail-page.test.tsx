@@ -69,6 +69,13 @@ describe('Client detail', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("opens the client's workspace in the dashboard", async () => {
+    stubFetch((path) => (path === '/api/admin/clients/c1' ? json(CLIENT) : json([])));
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Nia Co' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open workspace' })).toHaveAttribute('href', '/dashboard?workspace=c1');
+  });
+
   it('shows the onboarding record without empty optional values', async () => {
     stubFetch((path) => (path === '/api/admin/clients/c1' ? json(CLIENT) : path.endsWith('/onboarding') ? json(RECORD) : json([])));
     renderDetail();

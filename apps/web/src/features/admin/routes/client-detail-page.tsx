@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
-import { Mail, Sparkles } from 'lucide-react';
+import { LayoutDashboard, Mail, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { workspaceUrl } from '@/lib/active-workspace';
 import { ApiError } from '@/lib/api-client';
 import { useWorkspaceSummary } from '../api/get-workspace-summary';
 import { useWorkspaceTimeline } from '../api/get-workspace-timeline';
@@ -28,7 +30,16 @@ export default function ClientDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title={data ? data.name : client.isPending ? <Skeleton className="h-8 w-64" /> : 'Client'} subtitle={`ID: ${id}`}>
+      <PageHeader
+        title={data ? data.name : client.isPending ? <Skeleton className="h-8 w-64" /> : 'Client'}
+        subtitle={`ID: ${id}`}
+        actions={
+          // A page load, not a route change: the dashboard starts clean in this client's workspace.
+          <a href={workspaceUrl(id)} className={buttonClasses('primary', 'md')}>
+            <LayoutDashboard className="size-4" aria-hidden /> Open workspace
+          </a>
+        }
+      >
         <BackLink to="/admin/clients" />
       </PageHeader>
       {client.isError ? (

@@ -59,6 +59,15 @@ describe('Clients list', () => {
     expect(screen.getByText('Assign managers, open workspaces, and control plan limits.')).toBeInTheDocument();
   });
 
+  it("each row opens the client's detail (Open) and the client's workspace in the dashboard (Open workspace)", async () => {
+    serveClients(3);
+    renderClients();
+    const row = (await screen.findByRole('link', { name: 'Client 2' })).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Open Client 2' })).toHaveAttribute('href', '/admin/clients/c2');
+    expect(within(row).getByRole('link', { name: 'Open workspace of Client 2' })).toHaveAttribute('href', '/dashboard?workspace=c2');
+    expect(within(row).getByRole('button', { name: 'Assign Manager for Client 2' })).toBeInTheDocument();
+  });
+
   it('flips the direction on the current column and keeps the page', async () => {
     const fetchMock = serveClients(45);
     renderClients('/admin/clients?page=3');

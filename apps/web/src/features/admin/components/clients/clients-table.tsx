@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { UserPlus } from 'lucide-react';
+import { LayoutDashboard, UserPlus } from 'lucide-react';
 import type { TWorkspaceSummary } from '@hookline/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { workspaceUrl } from '@/lib/active-workspace';
 import { Table, TableMessage, TBody, Td, Th, THead } from '@/components/ui/table';
 import type { SortDir } from '../../hooks/list-state';
 import { SkeletonRows } from '../list/skeleton-rows';
@@ -74,6 +75,10 @@ export function ClientsTable({
                   >
                     Open<span className="sr-only"> {client.name}</span>
                   </Link>
+                  {/* A page load, not a route change: the dashboard starts clean in this client's workspace. */}
+                  <a href={workspaceUrl(client.id)} className={buttonClasses('ghost', 'sm')}>
+                    <LayoutDashboard className="size-4" aria-hidden /> Open workspace<span className="sr-only"> of {client.name}</span>
+                  </a>
                   <Button variant="ghost" size="sm" onClick={() => onAssign(client)}>
                     <UserPlus className="size-4" aria-hidden /> Assign Manager<span className="sr-only"> for {client.name}</span>
                   </Button>
