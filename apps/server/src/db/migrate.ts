@@ -10,6 +10,7 @@ import { listIndexesMigration } from './migrations/007-list-indexes.ts';
 import { clientSearchMigration } from './migrations/008-client-search.ts';
 import { invitationsMigration } from './migrations/009-invitations.ts';
 import { accountSafetyMigration } from './migrations/010-account-safety.ts';
+import { clipJobWorkspaceMigration } from './migrations/011-clip-job-workspace.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -29,6 +30,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '008-client-search': clientSearchMigration(kind),
     '009-invitations': invitationsMigration,
     '010-account-safety': accountSafetyMigration,
+    '011-clip-job-workspace': clipJobWorkspaceMigration,
   };
 }
 

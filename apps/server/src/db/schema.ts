@@ -180,6 +180,8 @@ export interface SocialConnectionTable {
 export interface ClipJobTable {
   id: string;
   userId: string;
+  /** The workspace it was started in (migration 011); null: outside any, seen by its starter only. */
+  workspaceId: string | null;
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   stage: string;
   percent: Generated<number>;

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { ClipJobTable } from '../../db/schema.ts';
 
 export type ClipJobRow = Selectable<ClipJobTable>;
+import { openResourceWorkspace } from '../workspaces/resolve-workspace.ts';
 import { ClipperError } from './clipper-error.ts';
 import type { StoredParams } from './run-clip-job.ts';
 import { signClipUrl } from './sign-clip-url.ts';
@@ -13,19 +14,29 @@ export type StoredResult = Omit<TClipJobResponse, 'clips' | 'expires_in_seconds'
   clips: Array<Omit<TClipJobResponse['clips'][number], 'download_url'>>;
 };
 
-export async function getClipJob(db: Db, id: string, userId: string): Promise<ClipJobRow> {
-  const row = await db.selectFrom('clipJob').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
-  if (!row) throw new ClipperError(404, 'Clip job not found (it may have expired).');
+/**
+ * A job the caller may follow: one started in a workspace, by whoever may open that workspace (its
+ * owner, staff allowed there); one started outside any, by its starter. Checked by the job itself,
+ * not by the workspace header: an EventSource cannot send headers.
+ */
+export async function getClipJob(db: Db, id: string, user: Parameters<typeof openResourceWorkspace>[1]): Promise<ClipJobRow> {
+  const row = await db.selectFrom('clipJob').selectAll().where('id', '=', id).executeTakeFirst();
+  const allowed = row && (row.workspaceId ? (await openResourceWorkspace(db, user, row.workspaceId)) !== null : row.userId === user.id);
+  if (!row || !allowed) throw new ClipperError(404, 'Clip job not found (it may have expired).');
   return row;
 }
 
-export async function createClipJob(db: Db, input: { id: string; userId: string; params: StoredParams }): Promise<void> {
+export async function createClipJob(
+  db: Db,
+  input: { id: string; userId: string; workspaceId: string | null; params: StoredParams },
+): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('clipJob')
     .values({
       id: input.id,
       userId: input.userId,
+      workspaceId: input.workspaceId,
       status: 'queued',
       stage: 'queued',
       params: JSON.stringify(input.params),

@@ -15,6 +15,7 @@ import {
   ZClipJobResponse,
   ZClipJobStatus,
   ZClipperError,
+  WORKSPACE_HEADER,
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { resolveAuthSecret } from '../../lib/auth-secret.ts';
@@ -22,6 +23,9 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { toClientError } from '../../plugins/errors.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { ClipperError } from './clipper-error.ts';
 import { cancelClipJobHere, createClipJob, finishClipJob, getClipJob, toClipJobStatus, type StoredResult } from './clip-job-store.ts';
 import { probeMedia } from './pipeline/index.ts';
@@ -36,7 +40,8 @@ const KEEP_ALIVE_MS = 15_000;
 const MAX_ACTIVE_JOBS = 2;
 
 const tags = ['clipper'];
-const errors = { 400: ZClipperError, 401: ZClipperError, 404: ZClipperError };
+// 403: a manager naming a workspace they are not assigned to, or staff on a job of such a workspace.
+const errors = { 400: ZClipperError, 401: ZClipperError, 403: ZClipperError, 404: ZClipperError };
 
 /**
  * The clipper API answers every failure as { detail } (the web app shows that text); error carries
@@ -69,9 +74,9 @@ function documented(extra: {
 }
 
 /** The finished row, or null as soon as `signal` aborts (the caller left, or the server is stopping). */
-async function waitUntilFinished(ctx: AppContext, id: string, userId: string, signal: AbortSignal) {
+async function waitUntilFinished(ctx: AppContext, id: string, user: SessionUser, signal: AbortSignal) {
   while (!signal.aborted) {
-    const row = await getClipJob(ctx.db, id, userId);
+    const row = await getClipJob(ctx.db, id, user);
     if (FINAL.has(row.status)) return row;
     await sleep(250, undefined, { signal }).catch(() => {});
   }
@@ -102,6 +107,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           'multipart/form-data. Without async=true the answer waits until the clips are made; with it, 202 gives the job ' +
           'to follow at /api/clipper/jobs/{job_id}.',
         consumes: ['multipart/form-data'],
+        headers: ZWorkspaceHeaders,
         response: {
           200: ZClipJobResponse,
           202: ZClipJobAccepted,
@@ -120,6 +126,14 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       enabled();
       const user = sessionUserOf(request);
+      // The job belongs to the workspace it is started in, so the owner and the staff allowed there
+      // can follow it: the one named by the header, else the caller's own (the clipper needs no
+      // workspace: without one, only the starter sees the job).
+      const workspace = request.headers[WORKSPACE_HEADER] === undefined ? null : await workspaceOfRequest(ctx.db, request);
+      const own = workspace
+        ? undefined
+        : await ctx.db.selectFrom('workspace').select('id').where('ownerUserId', '=', user.id).executeTakeFirst();
+      const workspaceId = workspace?.id ?? own?.id ?? null;
       // Checked before the upload is read, so a refused request costs no disk.
       const active = await ctx.db
         .selectFrom('clipJob')
@@ -140,8 +154,10 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         if (params.sourcePath) await probeMedia(params.sourcePath, { ffprobePath: ctx.config.FFPROBE_PATH });
         const youtube = params.youtubeUrl ? await readYoutubeInfo(params.youtubeUrl, { ytdlpPath: ctx.config.YTDLP_PATH }) : null;
         await ctx.db.transaction().execute(async (trx) => {
-          await createClipJob(trx, { id, userId: user.id, params: { ...params, youtube } });
+          await createClipJob(trx, { id, userId: user.id, workspaceId, params: { ...params, youtube } });
           await enqueueJob(trx, CLIP_JOB, { jobId: id });
+          if (workspace)
+            await recordStaffAction(trx, workspace, user.email, youtube?.title ? `Clip job started: ${youtube.title}` : 'Clip job started');
         });
       } catch (error) {
         fs.rmSync(jobDir, { recursive: true, force: true });
@@ -152,7 +168,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // Synchronous mode: answer when the job ends; a browser that leaves cancels nothing.
       const aborted = new AbortController();
       request.raw.on('close', () => aborted.abort());
-      const row = await waitUntilFinished(ctx, id, user.id, AbortSignal.any([aborted.signal, shuttingDown.signal]));
+      const row = await waitUntilFinished(ctx, id, user, AbortSignal.any([aborted.signal, shuttingDown.signal]));
       if (!row) {
         // The caller left (nobody reads this) or the server is stopping: the job goes on elsewhere or after the restart.
         const detail = `The server is restarting. Your job continues: follow it at /api/clipper/jobs/${id}.`;
@@ -174,7 +190,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: ZClipJobStatus, ...errors },
       },
     },
-    async (request) => toClipJobStatus(await getClipJob(ctx.db, request.params.id, sessionUserOf(request).id), secret),
+    async (request) => toClipJobStatus(await getClipJob(ctx.db, request.params.id, sessionUserOf(request)), secret),
   );
 
   app.get(
@@ -200,8 +216,8 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const userId = sessionUserOf(request).id;
-      await getClipJob(ctx.db, request.params.id, userId);
+      const user = sessionUserOf(request);
+      await getClipJob(ctx.db, request.params.id, user);
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       const closed = new AbortController();
@@ -210,7 +226,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       let lastWrite = Date.now();
       // Polling the row keeps this working whichever instance or worker runs the job.
       while (!closed.signal.aborted && !shuttingDown.signal.aborted) {
-        const row = await getClipJob(ctx.db, request.params.id, userId).catch(() => null);
+        const row = await getClipJob(ctx.db, request.params.id, user).catch(() => null);
         if (!row) break;
         const event = JSON.stringify(toClipJobStatus(row, secret));
         // A comment now and then keeps proxies from closing a quiet stream (a long transcription).
@@ -231,7 +247,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/clipper/jobs/:id',
     { schema: { tags, summary: 'Cancel a clip job and remove its files', params: ZClipJobParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const row = await getClipJob(ctx.db, request.params.id, sessionUserOf(request).id);
+      const row = await getClipJob(ctx.db, request.params.id, sessionUserOf(request));
       if (!FINAL.has(row.status)) {
         await finishClipJob(ctx.db, row.id, { status: 'cancelled', detail: 'Cancelled' });
         cancelClipJobHere(row.id);

@@ -82,3 +82,8 @@ export function getChannelProvider(config: AppConfig, id: string): ChannelProvid
 }
 
 export const callbackUrlOf = (config: AppConfig, provider: TSocialProvider) => `${config.baseUrl}/api/social/${provider}/callback`;
+
+/** A channel as people name it on a timeline: "YouTube @bakery". */
+export function channelName(channel: { provider: string; handle: string }): string {
+  return `${isSocialProvider(channel.provider) ? SOCIAL_PROVIDER_LABELS[channel.provider] : channel.provider} ${channel.handle}`;
+}

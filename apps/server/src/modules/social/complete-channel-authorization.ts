@@ -4,9 +4,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { workspaceOfUser } from '../workspaces/workspace-of-user.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { resolveWorkspace } from '../workspaces/resolve-workspace.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
-import { callbackUrlOf, type ChannelProvider } from './channel-providers.ts';
+import { callbackUrlOf, channelName, type ChannelProvider } from './channel-providers.ts';
 import { ChannelProfileError, fetchChannelProfile } from './fetch-channel-profile.ts';
 import { DEFAULT_RETURN_PATH, openOAuthState } from './oauth-state.ts';
 import { sealTokens } from './seal-tokens.ts';
@@ -34,7 +36,8 @@ function sameString(a: string, b: string): boolean {
 /**
  * The provider's redirect back: checks the state against the sealed cookie (same provider, same
  * user, not expired), exchanges the code with the PKCE verifier, reads the account, and stores the
- * connection in the user's workspace with its tokens encrypted.
+ * connection with its tokens encrypted in the workspace chosen at the start (access checked again:
+ * a manager may have been unassigned meanwhile). What staff connect goes on the client's timeline.
  */
 export async function completeChannelAuthorization(
   deps: { config: AppConfig; db: Db; box: SecretBox; log: FastifyBaseLogger },
@@ -83,7 +86,13 @@ export async function completeChannelAuthorization(
     throw error;
   }
 
-  const workspace = await workspaceOfUser(deps.db, input.user);
+  let workspace;
+  try {
+    workspace = await resolveWorkspace(deps.db, input.user, saved.workspaceId);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return fail(error.message);
+    throw error;
+  }
   await upsertSocialConnection(deps.db, {
     workspaceId: workspace.id,
     provider: provider.id,
@@ -91,5 +100,11 @@ export async function completeChannelAuthorization(
     handle: profile.handle,
     tokens: sealTokens(deps.box, tokens, provider.scopes),
   });
+  await recordStaffAction(
+    deps.db,
+    workspace,
+    input.user.email,
+    `Channel connected: ${channelName({ provider: provider.id, handle: profile.handle })}`,
+  );
   return { returnTo, error: null };
 }

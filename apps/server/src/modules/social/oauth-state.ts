@@ -16,6 +16,11 @@ export interface OAuthState {
   returnTo: string;
   /** The user who started; a callback in another user's session is refused. */
   userId: string;
+  /**
+   * The workspace the connection is for, chosen at the start: the callback is a redirect from the
+   * provider and cannot carry the workspace header. Absent in states sealed before it existed.
+   */
+  workspaceId?: string;
   /** Epoch ms. */
   expiresAt: number;
 }

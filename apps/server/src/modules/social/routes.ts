@@ -15,8 +15,10 @@ import type { AppContext } from '../../app-context.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import { readSessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
-import { workspaceOfUser } from '../workspaces/workspace-of-user.ts';
-import { getChannelProvider, listChannelProviders } from './channel-providers.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders, ZWorkspaceId } from '../workspaces/resolve-workspace.ts';
+import { channelName, getChannelProvider, listChannelProviders } from './channel-providers.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
 import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, safeReturnPath } from './oauth-state.ts';
@@ -26,11 +28,23 @@ import { startChannelAuthorization } from './start-channel-authorization.ts';
 
 const tags = ['social'];
 const ZProviderParams = z.object({ provider: z.string().max(32) });
+const headers = ZWorkspaceHeaders;
+/**
+ * The start is a browser navigation, which cannot send the workspace header: the workspace comes
+ * as a query parameter instead, with the same rule.
+ */
+const ZAuthQuery = ZSocialAuthQuery.extend({
+  workspaceId: ZWorkspaceId.optional().describe("The workspace to connect the channel to; without it, the caller's own."),
+});
+// 400: a workspace header that is no id. 403: a staff account without a workspace named, or a
+// manager not assigned to it.
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 /**
  * Channel connections under /api/social. The auth and callback routes are browser
  * navigations: they answer with redirects, also when signed out (to the sign-in page) or on failure
- * (to the settings page with ?channelError=).
+ * (to the settings page with ?channelError=). The others act on the workspace a request names (the
+ * header) or the client's own.
  */
 export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config, db } = ctx;
@@ -50,10 +64,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     providers: listChannelProviders(config).map((provider) => provider.id),
   }));
 
-  app.get('/api/social/connections', { schema: { tags, response: { 200: ZSocialConnectionList, 401: ZApiError } } }, async (request) => {
-    const workspace = await workspaceOfUser(db, sessionUserOf(request));
-    return listSocialConnections(db, workspace.id);
-  });
+  app.get('/api/social/connections', { schema: { tags, headers, response: { 200: ZSocialConnectionList, ...errors } } }, async (request) =>
+    listSocialConnections(db, (await workspaceOfRequest(db, request)).id),
+  );
 
   app.get(
     '/api/social/:provider/auth',
@@ -63,7 +76,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         params: ZProviderParams,
-        querystring: ZSocialAuthQuery,
+        querystring: ZAuthQuery,
         response: { 400: ZApiError, 404: ZApiError, 503: ZApiError },
       },
     },
@@ -72,7 +85,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const returnTo = safeReturnPath(request.query.returnTo);
       const user = await readSessionUser(ctx.auth, request);
       if (!user) return toSignIn(reply, returnTo);
-      const { url, cookieValue } = startChannelAuthorization(config, box, { provider, userId: user.id, returnTo });
+      let workspaceId;
+      try {
+        workspaceId = (await resolveWorkspace(db, user, request.query.workspaceId)).id;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500)
+          return redirect(reply, `${returnTo}?${new URLSearchParams({ channelError: error.message })}`);
+        throw error;
+      }
+      const { url, cookieValue } = startChannelAuthorization(config, box, { provider, userId: user.id, workspaceId, returnTo });
       reply.setCookie(oauthStateCookieName(provider.id), cookieValue, { ...cookieOptions, maxAge: OAUTH_STATE_TTL_SECONDS });
       return redirect(reply, url);
     },
@@ -108,10 +129,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.delete(
     '/api/social/:id',
-    { schema: { tags, params: ZSocialConnectionParams, response: { 204: z.null(), 401: ZApiError, 404: ZApiError } } },
+    { schema: { tags, headers, params: ZSocialConnectionParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const workspace = await workspaceOfUser(db, sessionUserOf(request));
-      await removeSocialConnection(db, workspace.id, request.params.id);
+      const workspace = await workspaceOfRequest(db, request);
+      const removed = await removeSocialConnection(db, workspace.id, request.params.id);
+      await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel removed: ${channelName(removed)}`);
       return reply.status(204).send(null);
     },
   );
@@ -122,13 +144,16 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
+        headers,
         params: ZSocialConnectionParams,
-        response: { 200: ZSocialConnection, 401: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+        response: { 200: ZSocialConnection, ...errors, 409: ZApiError, 502: ZApiError, 503: ZApiError },
       },
     },
     async (request) => {
-      const workspace = await workspaceOfUser(db, sessionUserOf(request));
-      return refreshSocialConnection({ config, db, box }, { workspaceId: workspace.id, id: request.params.id });
+      const workspace = await workspaceOfRequest(db, request);
+      const connection = await refreshSocialConnection({ config, db, box }, { workspaceId: workspace.id, id: request.params.id });
+      await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel refreshed: ${channelName(connection)}`);
+      return connection;
     },
   );
 };

@@ -7,12 +7,12 @@ import { OAUTH_STATE_TTL_SECONDS, safeReturnPath, sealOAuthState } from './oauth
 
 /**
  * The provider's authorization URL (PKCE S256) and the sealed cookie value that lets the callback
- * check the state and send the code verifier.
+ * check the state, send the code verifier and store the connection in the workspace chosen here.
  */
 export function startChannelAuthorization(
   config: AppConfig,
   box: SecretBox,
-  input: { provider: ChannelProvider; userId: string; returnTo?: string },
+  input: { provider: ChannelProvider; userId: string; workspaceId: string; returnTo?: string },
 ): { url: string; cookieValue: string } {
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
@@ -23,6 +23,7 @@ export function startChannelAuthorization(
     codeVerifier,
     returnTo: safeReturnPath(input.returnTo),
     userId: input.userId,
+    workspaceId: input.workspaceId,
     expiresAt: Date.now() + OAUTH_STATE_TTL_SECONDS * 1000,
   });
   return { url: url.toString(), cookieValue };

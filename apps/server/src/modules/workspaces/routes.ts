@@ -1,43 +1,63 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZDeleteWorkspaceRequest, ZUpdateWorkspaceRequest, ZWorkspace } from '@hookline/shared';
+import {
+  ZApiError,
+  ZDeleteWorkspaceRequest,
+  ZListAccessibleWorkspacesQuery,
+  ZListAccessibleWorkspacesResponse,
+  ZUpdateWorkspaceRequest,
+  ZWorkspace,
+} from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { deleteWorkspace } from './delete-workspace.ts';
-import { workspaceOfUser } from './workspace-of-user.ts';
+import { listAccessibleWorkspaces } from './list-accessible-workspaces.ts';
+import { recordStaffAction } from './record-staff-action.ts';
+import { workspaceOfRequest, ZWorkspaceHeaders } from './resolve-workspace.ts';
 
-// 403: a staff account, or a workspace waiting for its owner to prove the address.
+// 403: a staff account without a workspace named, a manager not assigned to it, or a workspace
+// waiting for its owner to prove the address. 404: a workspace the caller cannot see.
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['workspace'];
+const headers = ZWorkspaceHeaders;
+export const ONLY_OWNER_DELETES = 'Only the owner can delete this workspace.';
 
-/** The signed-in client's own workspace: preferences, and deletion behind a typed confirmation. */
+/** The workspace a request acts on (the header's, or the client's own): preferences, and deletion behind a typed confirmation. */
 export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  app.get('/api/workspace', { schema: { tags, response: { 200: ZWorkspace, ...errors } } }, async (request) =>
-    workspaceOfUser(db, sessionUserOf(request)),
+  app.get('/api/workspace', { schema: { tags, headers, response: { 200: ZWorkspace, ...errors } } }, async (request) =>
+    workspaceOfRequest(db, request),
+  );
+
+  app.get(
+    '/api/workspaces',
+    { schema: { tags, querystring: ZListAccessibleWorkspacesQuery, response: { 200: ZListAccessibleWorkspacesResponse, ...errors } } },
+    async (request) => listAccessibleWorkspaces(db, sessionUserOf(request), request.query),
   );
 
   app.patch(
     '/api/workspace',
-    { schema: { tags, body: ZUpdateWorkspaceRequest, response: { 200: ZWorkspace, ...errors } } },
+    { schema: { tags, headers, body: ZUpdateWorkspaceRequest, response: { 200: ZWorkspace, ...errors } } },
     async (request) => {
-      const user = sessionUserOf(request);
-      const workspace = await workspaceOfUser(db, user);
+      const workspace = await workspaceOfRequest(db, request);
       await db
         .updateTable('workspace')
         .set({ ...request.body, updatedAt: new Date().toISOString() })
         .where('id', '=', workspace.id)
         .execute();
-      return workspaceOfUser(db, user);
+      await recordStaffAction(db, workspace, sessionUserOf(request).email, 'Workspace settings changed');
+      return workspaceOfRequest(db, request);
     },
   );
 
   app.delete(
     '/api/workspace',
-    { schema: { tags, body: ZDeleteWorkspaceRequest, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, headers, body: ZDeleteWorkspaceRequest, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const user = sessionUserOf(request);
-      await deleteWorkspace(ctx, { workspace: await workspaceOfUser(db, user), confirmName: request.body.confirmName, who: user.email });
+      const workspace = await workspaceOfRequest(db, request);
+      if (workspace.access !== 'owner') throw new HttpError(403, ONLY_OWNER_DELETES);
+      await deleteWorkspace(ctx, { workspace, confirmName: request.body.confirmName, who: sessionUserOf(request).email });
       return reply.status(204).send(null);
     },
   );

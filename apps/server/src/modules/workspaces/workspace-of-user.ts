@@ -1,4 +1,4 @@
-import { CADENCES, isStaffRole, type TWorkspace } from '@hookline/shared';
+import { CADENCES, isStaffRole, type TWorkspace, type TWorkspaceAccess } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -19,12 +19,12 @@ type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
 export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'role'>): Promise<TWorkspace> {
   const ownerEmail = user.email.toLowerCase();
   // One indexed read in the common case (every dashboard request); writes only for a first visit.
-  const own = await readWorkspace(db, ownerEmail);
+  const own = await readWorkspace(db, { ownerEmail });
   if (own?.ownerUserId === user.id) return own.workspace;
   // Staff are not clients: no workspace is made for them (it would show up as a client and in MRR).
   if (isStaffRole(user.role)) throw new HttpError(403, STAFF_HAVE_NO_WORKSPACE);
   if ((await joinOrCreateWorkspace(db, user)) === 'waiting') throw new HttpError(403, ADDRESS_PROOF_NEEDED);
-  const joined = await readWorkspace(db, ownerEmail);
+  const joined = await readWorkspace(db, { ownerEmail });
   if (!joined) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);
   return joined.workspace;
 }
@@ -66,11 +66,16 @@ export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'creat
   return 'joined';
 }
 
-async function readWorkspace(db: Db, ownerEmail: string): Promise<{ workspace: TWorkspace; ownerUserId: string | null } | undefined> {
+/** A workspace by its owner's email or by id, as the dashboard sees it with the caller's access, and its owner account. */
+export async function readWorkspace(
+  db: Db,
+  by: { ownerEmail: string } | { id: string },
+  access: TWorkspaceAccess = 'owner',
+): Promise<{ workspace: TWorkspace; ownerUserId: string | null } | undefined> {
   const row = await db
     .selectFrom('workspace')
     .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence'])
-    .where('ownerEmail', '=', ownerEmail)
+    .$call((query) => ('id' in by ? query.where('id', '=', by.id) : query.where('ownerEmail', '=', by.ownerEmail)))
     .executeTakeFirst();
   if (!row) return undefined;
   const cadence = (CADENCES as readonly string[]).includes(row.cadence ?? '') ? (row.cadence as TWorkspace['cadence']) : 'Daily';
@@ -83,7 +88,7 @@ async function readWorkspace(db: Db, ownerEmail: string): Promise<{ workspace: T
       status: row.status,
       timeZone: row.timeZone,
       cadence,
-      access: 'owner',
+      access,
     },
     ownerUserId: row.ownerUserId,
   };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { isStaffRole, WORKSPACE_HEADER, type TWorkspace } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { sessionUserOf } from '../../plugins/guards.ts';
+import { readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
+
+export const WORKSPACE_NOT_FOUND = 'Workspace not found';
+export const NOT_ASSIGNED = 'You are not assigned to this client.';
+
+/** A workspace id as a caller names it (ids are UUIDs, so anything else is a mistake worth a 400). */
+export const ZWorkspaceId = z
+  .string()
+  .max(36, 'must be a workspace id (at most 36 characters)')
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a workspace id');
+
+/** The header in route schemas: checked before the handler runs (400 naming it) and shown in the OpenAPI document. */
+export const ZWorkspaceHeaders = z.object({
+  [WORKSPACE_HEADER]: ZWorkspaceId.optional().describe(
+    "The workspace this call acts on; without it, the caller's own. Staff name the client's workspace here.",
+  ),
+});
+
+type Caller = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified' | 'role'>;
+
+/**
+ * The workspace a dashboard call acts on, with how the caller may act in it. Named (by the
+ * workspace header, or the OAuth start's query): its owner acts as owner; admins and founders as
+ * staff; a manager as staff only where assigned. Not named: the client's own workspace, and staff
+ * have none. Every dashboard route goes through here, so the rule lives in one place.
+ */
+export async function resolveWorkspace(db: Db, user: Caller, named: string | undefined): Promise<TWorkspace> {
+  if (named === undefined) return workspaceOfUser(db, user);
+  const id = ZWorkspaceId.safeParse(named);
+  if (!id.success) throw new HttpError(400, `${WORKSPACE_HEADER}: ${id.error.issues[0]?.message ?? 'must be a workspace id'}`);
+  return openWorkspace(db, user, id.data);
+}
+
+/**
+ * A workspace the caller may act in, found by id (from the header, or from a resource that belongs
+ * to it, such as a clip job a <video> or EventSource fetches without headers).
+ */
+export async function openWorkspace(db: Db, user: Caller, id: string): Promise<TWorkspace> {
+  const found = await readWorkspace(db, { id }, 'staff');
+  if (!found) throw new HttpError(404, WORKSPACE_NOT_FOUND);
+  if (found.ownerUserId === user.id) return { ...found.workspace, access: 'owner' };
+  if (!isStaffRole(user.role)) {
+    // The client's own address, still waiting for its proof: the same answer as without the header.
+    if (found.workspace.owner === user.email.toLowerCase()) return workspaceOfUser(db, user);
+    // Another client's workspace: as if it did not exist.
+    throw new HttpError(404, WORKSPACE_NOT_FOUND);
+  }
+  if (user.role === 'manager' && !(await isAssignedManager(db, id, user.email))) throw new HttpError(403, NOT_ASSIGNED);
+  return found.workspace;
+}
+
+/**
+ * The workspace a resource belongs to, for the routes a browser calls without headers (a draft's
+ * media in an <img>, a clip job's EventSource): the same rule as the header. Null where the caller
+ * may not even learn that the resource exists, so the route answers its own 404 ("Draft not found").
+ */
+export async function openResourceWorkspace(db: Db, user: Caller, workspaceId: string | null | undefined): Promise<TWorkspace | null> {
+  if (!workspaceId) return null;
+  try {
+    return await openWorkspace(db, user, workspaceId);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+async function isAssignedManager(db: Db, workspaceId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspaceManager')
+    .select('workspaceId')
+    .where('workspaceId', '=', workspaceId)
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The workspace a dashboard request acts on: its signed-in user and its workspace header. */
+export function workspaceOfRequest(
+  db: Db,
+  request: { user?: SessionUser; headers: Record<string, string | string[] | undefined> },
+): Promise<TWorkspace> {
+  const named = request.headers[WORKSPACE_HEADER];
+  // A repeated header arrives as one joined value (or a list), which then fails the id check.
+  return resolveWorkspace(db, sessionUserOf(request), Array.isArray(named) ? named.join(', ') : named);
+}
