@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/render';
+import { openWorkspaceForTest } from '@/test/active-workspace';
 
 const sessionOf = (user: { id: string; email: string; name: string; role?: string }) => ({
   session: { id: 's1', userId: user.id, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), token: 't' },
@@ -61,5 +62,18 @@ describe('useAuth', () => {
     await act(() => result.current.refresh());
     expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
     await waitFor(() => expect(result.current.user?.displayName).toBe('Ana Lima'));
+  });
+
+  it('signOut() leaves the workspace staff had open in this tab, so the next account starts in its own', async () => {
+    stubFetch((path) =>
+      path === '/api/auth/get-session'
+        ? json(sessionOf({ id: 'u1', email: 'sam@x.test', name: 'Sam', role: 'manager' }))
+        : json({ success: true }),
+    );
+    openWorkspaceForTest('ws-42');
+    const { result } = renderHook(await loadUseAuth());
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    await act(() => result.current.signOut());
+    expect(sessionStorage.getItem('hookline.activeWorkspace')).toBeNull();
   });
 });
