@@ -62,7 +62,9 @@ describe('admin clients: create', () => {
 
     const timeline = await a.manager.get(`/api/admin/clients/${client.id}/timeline`);
     expect(timeline.statusCode).toBe(200);
+    // A manager is assigned the client they create, in the same step.
     expect(timeline.json()).toEqual([
+      { id: expect.any(String), text: `Manager ${a.manager.email} assigned`, who: a.manager.email, ts: expect.any(String) },
       { id: expect.any(String), text: expect.stringMatching(/^Client created/), who: a.manager.email, ts: client.createdAt },
     ]);
 
@@ -215,7 +217,7 @@ describe('admin clients: list, search, filter, sort, pages', () => {
   afterAll(() => a.t.close());
 
   const list = async (query: string) => {
-    const response = await a.manager.get(`/api/admin/clients?${query}`);
+    const response = await a.admin.get(`/api/admin/clients?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { rows: Client[]; total: number };
   };
@@ -305,7 +307,7 @@ describe('admin clients: list, search, filter, sort, pages', () => {
     ['sortDir=up', 'sortDir'],
     ['status=archived', 'status'],
   ])('answers 400 for %s', async (query, field) => {
-    const response = await a.manager.get(`/api/admin/clients?${query}`);
+    const response = await a.admin.get(`/api/admin/clients?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining(field) });
   });
@@ -321,35 +323,35 @@ describe('admin clients: one client, changes, managers, timeline', () => {
   afterAll(() => a.t.close());
 
   const timeline = async (id = client.id): Promise<Entry[]> => {
-    const response = await a.manager.get(`/api/admin/clients/${id}/timeline`);
+    const response = await a.admin.get(`/api/admin/clients/${id}/timeline`);
     expect(response.statusCode).toBe(200);
     return response.json();
   };
 
   it('GET one: 200, and 404 { error: "Client not found" } for an unknown id', async () => {
-    expect((await a.manager.get(`/api/admin/clients/${client.id}`)).json()).toEqual(client);
+    expect((await a.admin.get(`/api/admin/clients/${client.id}`)).json()).toEqual(client);
     for (const url of [
       '/api/admin/clients/no-such-id',
       '/api/admin/clients/no-such-id/timeline',
       '/api/admin/clients/no-such-id/managers',
     ]) {
-      const response = await a.manager.get(url);
+      const response = await a.admin.get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ error: 'Client not found' });
     }
-    const patch = await a.manager.patch('/api/admin/clients/no-such-id', { status: 'paused' });
+    const patch = await a.admin.patch('/api/admin/clients/no-such-id', { status: 'paused' });
     expect(patch.statusCode).toBe(404);
     expect(patch.json()).toEqual({ error: 'Client not found' });
   });
 
   it('PATCH status paused: saved, and the timeline says so first', async () => {
     await nextMillisecond();
-    const response = await a.manager.patch(`/api/admin/clients/${client.id}`, { status: 'paused' });
+    const response = await a.admin.patch(`/api/admin/clients/${client.id}`, { status: 'paused' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...client, status: 'paused' });
     const entries = await timeline();
-    expect(entries[0]).toMatchObject({ text: 'Status set to paused', who: a.manager.email });
-    expect((await a.manager.get(`/api/admin/clients/${client.id}`)).json().status).toBe('paused');
+    expect(entries[0]).toMatchObject({ text: 'Status set to paused', who: a.admin.email });
+    expect((await a.admin.get(`/api/admin/clients/${client.id}`)).json().status).toBe('paused');
   });
 
   it('PATCH plan managed with planMonthlyUsd 2500: saved, and the timeline mentions the plan', async () => {
@@ -402,7 +404,7 @@ describe('admin clients: one client, changes, managers, timeline', () => {
     const twice = await a.admin.post(`/api/admin/clients/${client.id}/manager`, { email: 'mgr@example.com' });
     expect(twice.statusCode).toBe(200);
     expect(twice.json()).toEqual(['mgr@example.com']);
-    expect((await a.manager.get(`/api/admin/clients/${client.id}/managers`)).json()).toEqual(['mgr@example.com']);
+    expect((await a.admin.get(`/api/admin/clients/${client.id}/managers`)).json()).toEqual(['mgr@example.com']);
     expect((await timeline()).filter((e) => e.text.includes('mgr@example.com'))).toHaveLength(1);
 
     // Any staff role can be a manager: the founder too.
@@ -413,7 +415,7 @@ describe('admin clients: one client, changes, managers, timeline', () => {
     const removed = await a.admin.del(`/api/admin/clients/${client.id}/manager`, { email: ' MGR@example.com' });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual([a.founder.email]);
-    expect((await a.manager.get(`/api/admin/clients/${client.id}/managers`)).json()).toEqual([a.founder.email]);
+    expect((await a.admin.get(`/api/admin/clients/${client.id}/managers`)).json()).toEqual([a.founder.email]);
     expect((await timeline())[0].text).toContain('mgr@example.com');
 
     const notThere = await a.admin.del(`/api/admin/clients/${client.id}/manager`, { email: 'mgr@example.com' });
@@ -483,22 +485,20 @@ describe('admin clients: edge cases', () => {
     const created = await a.admin.post('/api/admin/clients', { name: 'Élan Studio', owner: 'studio@elan.test' });
     expect(created.statusCode).toBe(201);
     for (const term of ['Élan', 'élan', 'ÉLAN STUDIO']) {
-      const page = (await a.manager.get(`/api/admin/clients?search=${encodeURIComponent(term)}`)).json();
+      const page = (await a.admin.get(`/api/admin/clients?search=${encodeURIComponent(term)}`)).json();
       expect(
         page.rows.map((c: Client) => c.name),
         term,
       ).toEqual(['Élan Studio']);
     }
-    const request = (await a.manager.get(`/api/admin/requests?search=${encodeURIComponent('Onboarding: Élan')}`)).json();
+    const request = (await a.admin.get(`/api/admin/requests?search=${encodeURIComponent('Onboarding: Élan')}`)).json();
     expect(request.total).toBe(1);
   });
 
   // The search reads a trigram index (migration 008) that must follow every write to the clients.
   it('search follows a client created, renamed and deleted, and takes quotes and FTS syntax as text', async () => {
     const names = async (term: string) =>
-      ((await a.manager.get(`/api/admin/clients?search=${encodeURIComponent(term)}&pageSize=50`)).json().rows as Client[]).map(
-        (c) => c.name,
-      );
+      ((await a.admin.get(`/api/admin/clients?search=${encodeURIComponent(term)}&pageSize=50`)).json().rows as Client[]).map((c) => c.name);
     const owner = await signUpAs(a.t, 'quill@trigram.test');
     const workspace = (await owner.get('/api/workspace')).json() as { id: string; name: string };
     expect(await names('quill@trigram')).toEqual([workspace.name]);

@@ -20,6 +20,8 @@ describe('admin onboarding record (GET and PUT /api/admin/clients/{id}/onboardin
     const created = await a.admin.post('/api/admin/clients', { name: 'Ana Bakes', owner: 'ana@example.com' });
     expect(created.statusCode).toBe(201);
     clientId = created.json().id;
+    // The manager below works on a client assigned to them (managers see no other).
+    expect((await a.admin.post(`/api/admin/clients/${clientId}/manager`, { email: a.manager.email })).statusCode).toBe(200);
   });
   afterAll(() => a.t.close());
 
@@ -128,6 +130,7 @@ describe('admin onboarding sync to Airtable (fake Airtable API)', () => {
     });
     const created = await a.admin.post('/api/admin/clients', { name: 'Sync Co', owner: 'sync@example.com' });
     clientId = created.json().id;
+    expect((await a.admin.post(`/api/admin/clients/${clientId}/manager`, { email: a.manager.email })).statusCode).toBe(200);
   });
   afterEach(() => {
     airtable.failWith = null;

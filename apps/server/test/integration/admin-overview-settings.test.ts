@@ -69,7 +69,7 @@ describe('admin overview (GET /api/admin/overview)', () => {
     const closed = await support('Closed support');
     expect((await a.admin.patch(`/api/admin/requests/${closed}`, { status: 'closed' })).statusCode).toBe(200);
     await nextMillisecond();
-    expect((await a.manager.post(`/api/admin/requests/${closed}/notes`, { note: 'Done and dusted' })).statusCode).toBe(201);
+    expect((await a.admin.post(`/api/admin/requests/${closed}/notes`, { note: 'Done and dusted' })).statusCode).toBe(201);
 
     // Older activity: 10, 40 and 100 days ago (in the 30d, 90d and no range).
     for (const daysAgo of [10, 40, 100]) {
@@ -89,7 +89,7 @@ describe('admin overview (GET /api/admin/overview)', () => {
   afterAll(() => a.t.close());
 
   const overview = async (range: string): Promise<Overview> => {
-    const response = await a.manager.get(`/api/admin/overview?range=${range}`);
+    const response = await a.admin.get(`/api/admin/overview?range=${range}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -101,7 +101,7 @@ describe('admin overview (GET /api/admin/overview)', () => {
   });
 
   it('answers the 7d range when none is given', async () => {
-    const response = await a.manager.get('/api/admin/overview');
+    const response = await a.admin.get('/api/admin/overview');
     expect(response.statusCode).toBe(200);
     expect(response.json().weeklyJobs).toHaveLength(7);
   });
@@ -145,7 +145,7 @@ describe('admin overview (GET /api/admin/overview)', () => {
     const { topClients } = await overview('30d');
     expect(topClients.length).toBeGreaterThan(0);
     expect(topClients.length).toBeLessThanOrEqual(5);
-    const clients = (await a.manager.get('/api/admin/clients?pageSize=50')).json().rows as {
+    const clients = (await a.admin.get('/api/admin/clients?pageSize=50')).json().rows as {
       id: string;
       name: string;
       owner: string;
@@ -173,12 +173,12 @@ describe('admin overview (GET /api/admin/overview)', () => {
     expect(recent.length).toBeLessThanOrEqual(10);
     const stamps = recent.map((r) => r.when);
     expect(stamps).toEqual([...stamps].sort().reverse());
-    expect(recent[0]).toEqual({ what: 'Done and dusted', when: expect.any(String), who: a.manager.email });
+    expect(recent[0]).toEqual({ what: 'Done and dusted', when: expect.any(String), who: a.admin.email });
     expect(recent.map((r) => r.what)).not.toContain('Old activity 10 days ago');
   });
 
   it.each(['1y', '7', 'week', ''])('range=%j is a 400 with an error', async (range) => {
-    const response = await a.manager.get(`/api/admin/overview?range=${range}`);
+    const response = await a.admin.get(`/api/admin/overview?range=${range}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining('range') });
   });

@@ -55,12 +55,12 @@ describe('admin requests: list, filters, search, sort, pages', () => {
         expect((await a.admin.patch(`/api/admin/requests/${created.json().id}`, { status: fixture.status })).statusCode).toBe(200);
       }
     }
-    all = (await a.manager.get('/api/admin/requests?pageSize=50')).json().rows;
+    all = (await a.admin.get('/api/admin/requests?pageSize=50')).json().rows;
   });
   afterAll(() => a.t.close());
 
   const list = async (query: string) => {
-    const response = await a.manager.get(`/api/admin/requests?${query}`);
+    const response = await a.admin.get(`/api/admin/requests?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { rows: Request[]; total: number };
   };
@@ -153,7 +153,7 @@ describe('admin requests: list, filters, search, sort, pages', () => {
     ['sortBy=priority', 'sortBy'],
     ['sortDir=sideways', 'sortDir'],
   ])('answers 400 for %s', async (query, field) => {
-    const response = await a.manager.get(`/api/admin/requests?${query}`);
+    const response = await a.admin.get(`/api/admin/requests?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining(field) });
   });
@@ -167,13 +167,13 @@ describe('admin requests: create, read, status, notes, timeline', () => {
   afterAll(() => a.t.close());
 
   const timeline = async (id: string): Promise<Entry[]> => {
-    const response = await a.manager.get(`/api/admin/requests/${id}/timeline`);
+    const response = await a.admin.get(`/api/admin/requests/${id}/timeline`);
     expect(response.statusCode).toBe(200);
     return response.json();
   };
 
   it('POST creates a support request (201): open, requester lower-cased, "Request opened" in its timeline', async () => {
-    const response = await a.manager.post('/api/admin/requests', {
+    const response = await a.admin.post('/api/admin/requests', {
       type: 'support',
       subject: '  Cannot log in ',
       requester: ' Pat@Example.COM ',
@@ -189,9 +189,9 @@ describe('admin requests: create, read, status, notes, timeline', () => {
       createdAt: expect.any(String),
       clientId: null,
     });
-    expect((await a.manager.get(`/api/admin/requests/${request.id}`)).json()).toEqual(request);
+    expect((await a.admin.get(`/api/admin/requests/${request.id}`)).json()).toEqual(request);
     expect(await timeline(request.id)).toEqual([
-      { id: expect.any(String), text: 'Request opened', who: a.manager.email, ts: request.createdAt },
+      { id: expect.any(String), text: 'Request opened', who: a.admin.email, ts: request.createdAt },
     ]);
   });
 
@@ -208,17 +208,17 @@ describe('admin requests: create, read, status, notes, timeline', () => {
     ['a bad requester', { type: 'support', subject: 'S', requester: 'nope' }, 'requester'],
     ['no requester', { type: 'support', subject: 'S' }, 'requester'],
   ])('POST with %s: 400 naming the field', async (_case, body, field) => {
-    const response = await a.manager.post('/api/admin/requests', body);
+    const response = await a.admin.post('/api/admin/requests', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining(field) });
   });
 
   it('GET, PATCH, timeline and notes of an unknown request: 404 "Request not found"', async () => {
     for (const response of [
-      await a.manager.get('/api/admin/requests/no-such-id'),
-      await a.manager.patch('/api/admin/requests/no-such-id', { status: 'closed' }),
-      await a.manager.get('/api/admin/requests/no-such-id/timeline'),
-      await a.manager.post('/api/admin/requests/no-such-id/notes', { note: 'Hello' }),
+      await a.admin.get('/api/admin/requests/no-such-id'),
+      await a.admin.patch('/api/admin/requests/no-such-id', { status: 'closed' }),
+      await a.admin.get('/api/admin/requests/no-such-id/timeline'),
+      await a.admin.post('/api/admin/requests/no-such-id/notes', { note: 'Hello' }),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Request not found' });
@@ -227,7 +227,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
 
   it('PATCH moves any status to any other: open → closed → in_progress → open, each logged', async () => {
     const request: Request = (
-      await a.manager.post('/api/admin/requests', { type: 'support', subject: 'Flow', requester: 'flow@example.com' })
+      await a.admin.post('/api/admin/requests', { type: 'support', subject: 'Flow', requester: 'flow@example.com' })
     ).json();
     const steps = [
       ['closed', 'Status set to closed'],
@@ -241,7 +241,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
       const response = await a.admin.patch(`/api/admin/requests/${request.id}`, { status });
       expect(response.statusCode, status).toBe(200);
       expect(response.json()).toEqual({ ...request, status });
-      expect((await a.manager.get(`/api/admin/requests/${request.id}`)).json().status).toBe(status);
+      expect((await a.admin.get(`/api/admin/requests/${request.id}`)).json().status).toBe(status);
       expect((await timeline(request.id))[0]).toMatchObject({ text, who: a.admin.email });
     }
     expect((await timeline(request.id)).map((e) => e.text)).toEqual(
@@ -251,24 +251,24 @@ describe('admin requests: create, read, status, notes, timeline', () => {
 
   it('PATCH with an unknown or missing status: 400, status unchanged', async () => {
     const request: Request = (
-      await a.manager.post('/api/admin/requests', { type: 'support', subject: 'Bad', requester: 'bad@example.com' })
+      await a.admin.post('/api/admin/requests', { type: 'support', subject: 'Bad', requester: 'bad@example.com' })
     ).json();
     for (const body of [{ status: 'done' }, { status: 'in progress' }, {}]) {
-      const response = await a.manager.patch(`/api/admin/requests/${request.id}`, body);
+      const response = await a.admin.patch(`/api/admin/requests/${request.id}`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: expect.stringContaining('status') });
     }
-    expect((await a.manager.get(`/api/admin/requests/${request.id}`)).json().status).toBe('open');
+    expect((await a.admin.get(`/api/admin/requests/${request.id}`)).json().status).toBe('open');
     expect(await timeline(request.id)).toHaveLength(1);
   });
 
   it('POST notes: 201 with the entry (trimmed text, staff email, time); newest first in the timeline', async () => {
     const request: Request = (
-      await a.manager.post('/api/admin/requests', { type: 'support', subject: 'Notes', requester: 'notes@example.com' })
+      await a.admin.post('/api/admin/requests', { type: 'support', subject: 'Notes', requester: 'notes@example.com' })
     ).json();
     const notes: Entry[] = [];
     for (const [caller, note] of [
-      [a.manager, '  Called the client  '],
+      [a.admin, '  Called the client  '],
       [a.admin, 'Sent the refund'],
       [a.founder, 'Multi-line\nnote'],
     ] as const) {
@@ -294,9 +294,9 @@ describe('admin requests: create, read, status, notes, timeline', () => {
     ['too long', { note: 'x'.repeat(4001) }],
   ])('POST notes %s: 400 with an error, nothing added', async (_case, body) => {
     const request: Request = (
-      await a.manager.post('/api/admin/requests', { type: 'support', subject: 'Empty', requester: 'empty@example.com' })
+      await a.admin.post('/api/admin/requests', { type: 'support', subject: 'Empty', requester: 'empty@example.com' })
     ).json();
-    const response = await a.manager.post(`/api/admin/requests/${request.id}/notes`, body);
+    const response = await a.admin.post(`/api/admin/requests/${request.id}/notes`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining('note') });
     expect(await timeline(request.id)).toHaveLength(1);

@@ -118,6 +118,8 @@ describe('onboarding submissions that may not replace a record', () => {
       onboardingData({ email: OWNER, brand: 'Owner Corrected', notes: 'New notes' }),
     );
     const requestId = response.json().requestId as string;
+    // The staff member here is the client's manager (a manager sees only the clients assigned to them).
+    expect((await a.founder.post(`/api/admin/clients/${workspace.id}/manager`, { email: MANAGER })).statusCode).toBe(200);
 
     const shown = await a.manager.get(`/api/admin/requests/${requestId}/submission`);
     expect(shown.statusCode).toBe(200);
