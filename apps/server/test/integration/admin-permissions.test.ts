@@ -32,10 +32,12 @@ const TARGET = 'target@example.com';
 const ADMINS_ONLY = 'Only admins and founders can change settings.';
 const SECRET_ADMINS_ONLY = 'Only admins and founders can see the webhook secret.';
 const FOUNDERS_ONLY = 'Only founders can manage the team.';
+const ASSIGNERS_ONLY = 'Only admins and founders can assign managers.';
 
 /**
  * Every admin route, in an order in which each staff role can call each one once with a success
- * (each role adds and then removes itself as a manager, creates its own client, ...).
+ * (admins and founders add and then remove themselves as managers, each role creates its own
+ * client, ...). The client and request under test are the manager's: the client is assigned to them.
  */
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/admin/overview', query: '?range=7d', allowed: STAFF, ok: 200 },
@@ -53,15 +55,17 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     path: '/api/admin/clients/{id}/manager',
-    allowed: STAFF,
+    allowed: ['admin', 'founder'],
     ok: 200,
+    denied: ASSIGNERS_ONLY,
     body: (caller) => ({ email: caller.email || 'x@y.z' }),
   },
   {
     method: 'DELETE',
     path: '/api/admin/clients/{id}/manager',
-    allowed: STAFF,
+    allowed: ['admin', 'founder'],
     ok: 200,
+    denied: ASSIGNERS_ONLY,
     body: (caller) => ({ email: caller.email || 'x@y.z' }),
   },
   { method: 'GET', path: '/api/admin/clients/{id}/timeline', allowed: STAFF, ok: 200 },
@@ -73,7 +77,8 @@ const TABLE: Row[] = [
     path: '/api/admin/requests',
     allowed: STAFF,
     ok: 201,
-    body: (_caller, role) => ({ type: 'support', subject: `Help from ${role}`, requester: 'someone@example.com' }),
+    // A manager opens requests for their own clients only: this requester is the client under test.
+    body: (_caller, role) => ({ type: 'support', subject: `Help from ${role}`, requester: 'fixture@example.com' }),
   },
   { method: 'GET', path: '/api/admin/requests/{id}', allowed: STAFF, ok: 200 },
   { method: 'PATCH', path: '/api/admin/requests/{id}', allowed: STAFF, ok: 200, body: () => ({ status: 'in_progress' }) },
@@ -163,6 +168,7 @@ describe('admin API permissions, route by route', () => {
     const requests = await a.founder.get('/api/admin/requests?search=fixture%40example.com');
     expect(requests.json().rows).toHaveLength(1);
     f = { clientId: client.json().id, requestId: requests.json().rows[0].id, targetEmail: TARGET, targetId: target.userId };
+    expect((await a.founder.post(`/api/admin/clients/${f.clientId}/manager`, { email: a.manager.email })).statusCode).toBe(200);
   });
   afterAll(() => a.t.close());
 
@@ -204,6 +210,19 @@ describe('admin API permissions, route by route', () => {
       }
     });
   }
+
+  it('a manager on a client not assigned to them gets 404 on every route about it and its requests, as for a missing one', async () => {
+    const other = (await a.founder.post('/api/admin/clients', { name: 'Other Co', owner: 'other@example.com' })).json();
+    const request = (await a.founder.get('/api/admin/requests?search=other%40example.com')).json().rows[0];
+    const others: Fixtures = { ...f, clientId: other.id, requestId: request.id };
+    const rows = TABLE.filter((row) => /^\/api\/admin\/(clients|requests)\/\{id\}/.test(row.path));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const response = await a.manager.request(row.method, urlOf(row, others), row.body?.(a.manager, 'manager'));
+      expect(response.statusCode, `${row.method} ${row.path}: ${response.body}`).toBe(404);
+      expect(response.json()).toEqual({ error: row.path.startsWith('/api/admin/clients/') ? 'Client not found' : 'Request not found' });
+    }
+  });
 
   it('a denied manager changed nothing: settings, webhook secret and team stay as they were', async () => {
     const secret = (await a.founder.get('/api/admin/webhooks/secret')).json().secret;
