@@ -50,6 +50,12 @@ const everyone = (ok: number): Cells => [ok, ok, ok, ok, ok, ok];
 const staff = (ok: number): Cells => [401, 403, 403, ok, ok, ok];
 const adminsOnly = (ok: number): Cells => [401, 403, 403, 403, ok, ok];
 const foundersOnly = (ok: number): Cells => [401, 403, 403, 403, 403, ok];
+/**
+ * Admin console clients and requests: a staff member's "own" is a client assigned to them (a
+ * request of one); "other" is assigned to nobody, which a manager cannot tell from a missing one.
+ */
+const assignedToStaff = (ok: number): Cells => [X, X, X, ok, ok, ok];
+const unassigned = (ok: number): Cells => [401, 403, 403, 404, ok, ok];
 /** Only the two clients own drafts and channels. */
 const ownByClients = (ok: number): Cells => [X, ok, ok, X, X, X];
 /** Someone else's draft or channel: 404 to a client (ids reveal nothing), 403 to staff (no workspace). */
@@ -202,11 +208,8 @@ describe('permission matrix: every route × every caller × own and others’ re
       return { params: { id, n: '1' }, query: link.search };
     },
     file: async (owner, target) => ({ params: { '*': target === 'own' ? avatars[owner]! : mediaKey } }),
-    client: async () => {
-      const owner = `${uniq()}@clients.matrix.test`;
-      const response = await callers.founder.post('/api/admin/clients', { name: `Client ${owner}`, owner });
-      expect(response.statusCode, response.body).toBe(201);
-      const id = response.json().id as string;
+    client: async (owner, target) => {
+      const id = await newClient(owner, target);
       return {
         params: { id },
         snapshot: async () =>
@@ -217,11 +220,12 @@ describe('permission matrix: every route × every caller × own and others’ re
           ),
       };
     },
-    request: async () => {
+    request: async (owner, target) => {
+      const client = await callers.founder.get(`/api/admin/clients/${await newClient(owner, target)}`);
       const response = await callers.founder.post('/api/admin/requests', {
         type: 'support',
         subject: `Help ${uniq()}`,
-        requester: 'someone@example.com',
+        requester: client.json().owner,
       });
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json().id as string;
@@ -239,6 +243,18 @@ describe('permission matrix: every route × every caller × own and others’ re
     },
   };
 
+  /** A client made by the founder; for "own", assigned to the caller. */
+  const newClient = async (owner: Role, target: Target) => {
+    const email = `${uniq()}@clients.matrix.test`;
+    const response = await callers.founder.post('/api/admin/clients', { name: `Client ${email}`, owner: email });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().id as string;
+    if (target === 'own') {
+      const assigned = await callers.founder.post(`/api/admin/clients/${id}/manager`, { email: callers[owner].email });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+    }
+    return id;
+  };
   /** Rows per table and files in the store: a refused call adds and removes nothing. (Jobs run in the background, so not counted.) */
   const storedCounts = async () => {
     const tables = [
@@ -408,46 +424,85 @@ describe('permission matrix: every route × every caller × own and others’ re
       any: staff(201),
       body: ({ uniq: u }) => ({ name: `New ${u}`, owner: `${u}@new.matrix.test` }),
     },
-    { method: 'GET', url: '/api/admin/clients/:id', resource: 'client', other: staff(200) },
-    { method: 'PATCH', url: '/api/admin/clients/:id', resource: 'client', other: staff(200), body: () => ({ status: 'paused' }) },
-    { method: 'GET', url: '/api/admin/clients/:id/managers', resource: 'client', other: staff(200) },
+    { method: 'GET', url: '/api/admin/clients/:id', resource: 'client', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'PATCH',
+      url: '/api/admin/clients/:id',
+      resource: 'client',
+      own: assignedToStaff(200),
+      other: unassigned(200),
+      body: () => ({ status: 'paused' }),
+    },
+    { method: 'GET', url: '/api/admin/clients/:id/managers', resource: 'client', own: assignedToStaff(200), other: unassigned(200) },
+    // Who works on which client is for admins and founders to say.
     {
       method: 'POST',
       url: '/api/admin/clients/:id/manager',
       resource: 'client',
-      other: staff(200),
+      own: [X, X, X, 403, 200, 200],
+      other: unassigned(200),
       body: ({ caller }) => ({ email: caller.email || 'nobody@matrix.test' }),
     },
     {
       method: 'DELETE',
       url: '/api/admin/clients/:id/manager',
       resource: 'client',
-      other: staff(200),
-      prepare: async ({ role, caller }, params) => {
-        if (role === 'manager' || role === 'admin' || role === 'founder') {
+      own: [X, X, X, 403, 200, 200],
+      other: unassigned(200),
+      prepare: async ({ role, caller, target }, params) => {
+        // Admins and founders remove themselves from a client they manage ("own" ones are already).
+        if (target === 'other' && (role === 'admin' || role === 'founder')) {
           expect((await callers.founder.post(`/api/admin/clients/${params.id}/manager`, { email: caller.email })).statusCode).toBe(200);
         }
       },
       body: ({ caller }) => ({ email: caller.email || 'nobody@matrix.test' }),
     },
-    { method: 'GET', url: '/api/admin/clients/:id/timeline', resource: 'client', other: staff(200) },
-    { method: 'PUT', url: '/api/admin/clients/:id/onboarding', resource: 'client', other: staff(200), body: () => onboardingData() },
+    { method: 'GET', url: '/api/admin/clients/:id/timeline', resource: 'client', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'PUT',
+      url: '/api/admin/clients/:id/onboarding',
+      resource: 'client',
+      own: assignedToStaff(200),
+      other: unassigned(200),
+      body: () => onboardingData(),
+    },
     // A client created by staff has no questionnaire yet: 404 for staff too (the route itself is allowed).
-    { method: 'GET', url: '/api/admin/clients/:id/onboarding', resource: 'client', other: [401, 403, 403, 404, 404, 404] },
+    { method: 'GET', url: '/api/admin/clients/:id/onboarding', resource: 'client', own: assignedToStaff(404), other: unassigned(404) },
     { method: 'GET', url: '/api/admin/requests', query: '?status=open&sortBy=subject', any: staff(200) },
+    // This requester is no client: admins and founders only (a manager opens requests for their own clients).
     {
       method: 'POST',
       url: '/api/admin/requests',
-      any: staff(201),
+      any: adminsOnly(201),
       body: ({ uniq: u }) => ({ type: 'support', subject: `Subject ${u}`, requester: 'req@example.com' }),
     },
-    { method: 'GET', url: '/api/admin/requests/:id', resource: 'request', other: staff(200) },
-    { method: 'PATCH', url: '/api/admin/requests/:id', resource: 'request', other: staff(200), body: () => ({ status: 'closed' }) },
-    { method: 'GET', url: '/api/admin/requests/:id/timeline', resource: 'request', other: staff(200) },
-    { method: 'POST', url: '/api/admin/requests/:id/notes', resource: 'request', other: staff(201), body: () => ({ note: 'noted' }) },
-    { method: 'GET', url: '/api/admin/requests/:id/submission', resource: 'request', other: staff(200) },
+    { method: 'GET', url: '/api/admin/requests/:id', resource: 'request', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'PATCH',
+      url: '/api/admin/requests/:id',
+      resource: 'request',
+      own: assignedToStaff(200),
+      other: unassigned(200),
+      body: () => ({ status: 'closed' }),
+    },
+    { method: 'GET', url: '/api/admin/requests/:id/timeline', resource: 'request', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'POST',
+      url: '/api/admin/requests/:id/notes',
+      resource: 'request',
+      own: assignedToStaff(201),
+      other: unassigned(201),
+      body: () => ({ note: 'noted' }),
+    },
+    { method: 'GET', url: '/api/admin/requests/:id/submission', resource: 'request', own: assignedToStaff(200), other: unassigned(200) },
     // A support request keeps no questionnaire answers: 404 for staff too (the route itself is allowed).
-    { method: 'POST', url: '/api/admin/requests/:id/submission/apply', resource: 'request', other: [401, 403, 403, 404, 404, 404] },
+    {
+      method: 'POST',
+      url: '/api/admin/requests/:id/submission/apply',
+      resource: 'request',
+      own: assignedToStaff(404),
+      other: unassigned(404),
+    },
     { method: 'GET', url: '/api/admin/settings', any: staff(200) },
     {
       method: 'PUT',
