@@ -1,4 +1,4 @@
-import { CLIP_RETENTION_SECONDS, type TClipJobResponse, type TClipJobStatus, type TClipStage } from '@hookline/shared';
+import { CLIP_RETENTION_SECONDS, type TClipJobResponse, type TClipJobStatus, type TClipStage, type TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { ClipJobTable } from '../../db/schema.ts';
@@ -15,15 +15,24 @@ export type StoredResult = Omit<TClipJobResponse, 'clips' | 'expires_in_seconds'
 };
 
 /**
- * A job the caller may follow: one started in a workspace, by whoever may open that workspace (its
- * owner, staff allowed there); one started outside any, by its starter. Checked by the job itself,
- * not by the workspace header: an EventSource cannot send headers.
+ * A job the caller may follow, with the workspace it belongs to: one started in a workspace, by
+ * whoever may open that workspace (its owner, staff allowed there); one started outside any, by its
+ * starter. Checked by the job itself, not by the workspace header: an EventSource cannot send headers.
  */
-export async function getClipJob(db: Db, id: string, user: Parameters<typeof openResourceWorkspace>[1]): Promise<ClipJobRow> {
+export async function findClipJob(
+  db: Db,
+  id: string,
+  user: Parameters<typeof openResourceWorkspace>[1],
+): Promise<{ row: ClipJobRow; workspace: TWorkspace | null }> {
   const row = await db.selectFrom('clipJob').selectAll().where('id', '=', id).executeTakeFirst();
-  const allowed = row && (row.workspaceId ? (await openResourceWorkspace(db, user, row.workspaceId)) !== null : row.userId === user.id);
-  if (!row || !allowed) throw new ClipperError(404, 'Clip job not found (it may have expired).');
-  return row;
+  const workspace = row?.workspaceId ? await openResourceWorkspace(db, user, row.workspaceId) : null;
+  if (!row || (row.workspaceId ? !workspace : row.userId !== user.id))
+    throw new ClipperError(404, 'Clip job not found (it may have expired).');
+  return { row, workspace };
+}
+
+export async function getClipJob(db: Db, id: string, user: Parameters<typeof openResourceWorkspace>[1]): Promise<ClipJobRow> {
+  return (await findClipJob(db, id, user)).row;
 }
 
 export async function createClipJob(

@@ -27,7 +27,15 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { recordStaffAction } from '../workspaces/record-staff-action.ts';
 import { workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { ClipperError } from './clipper-error.ts';
-import { cancelClipJobHere, createClipJob, finishClipJob, getClipJob, toClipJobStatus, type StoredResult } from './clip-job-store.ts';
+import {
+  cancelClipJobHere,
+  createClipJob,
+  findClipJob,
+  finishClipJob,
+  getClipJob,
+  toClipJobStatus,
+  type StoredResult,
+} from './clip-job-store.ts';
 import { probeMedia } from './pipeline/index.ts';
 import { readYoutubeInfo } from './fetch-youtube.ts';
 import { CLIP_JOB, clipJobDir, clipperDataDir, removeClipJobFiles } from './run-clip-job.ts';
@@ -247,11 +255,14 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/clipper/jobs/:id',
     { schema: { tags, summary: 'Cancel a clip job and remove its files', params: ZClipJobParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const row = await getClipJob(ctx.db, request.params.id, sessionUserOf(request));
-      if (!FINAL.has(row.status)) {
+      const user = sessionUserOf(request);
+      const { row, workspace } = await findClipJob(ctx.db, request.params.id, user);
+      const running = !FINAL.has(row.status);
+      if (running) {
         await finishClipJob(ctx.db, row.id, { status: 'cancelled', detail: 'Cancelled' });
         cancelClipJobHere(row.id);
       }
+      if (workspace) await recordStaffAction(ctx.db, workspace, user.email, running ? 'Clip job cancelled' : 'Clip job removed');
       // The cancel is stored: a folder that will not go yet is left to the job's own clean-up and the purge.
       await removeClipJobFiles(ctx.config, row.id).catch((error: unknown) =>
         request.log.warn({ err: error, jobId: row.id }, 'clip job files not removed yet'),

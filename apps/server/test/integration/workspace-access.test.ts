@@ -1,0 +1,399 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
+import type { OAuth2Server, MutableResponse } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_HEADER } from '@hookline/shared';
+import { STAFF_HAVE_NO_WORKSPACE } from '../../src/modules/workspaces/workspace-of-user.ts';
+import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
+import { connectChannel, startChannelProvider } from '../support/channel-provider.ts';
+import { multipartBody, type MultipartPart } from '../support/multipart.ts';
+import { createTestApp, ORIGIN, sessionCookie, type TestApp } from '../support/test-app.ts';
+import { makeTestVideo } from '../clipper/make-test-video.ts';
+
+/**
+ * Staff work inside a client's workspace by naming it in the workspace header: its owner acts as
+ * owner, admins and founders as staff, a manager only where assigned; another client learns
+ * nothing (404). What staff change there goes on the client's timeline under their email.
+ */
+
+const CALLERS = ['anonymous', 'owner', 'otherClient', 'assignedManager', 'unassignedManager', 'admin', 'founder'] as const;
+type CallerName = (typeof CALLERS)[number];
+const STAFF = new Set<CallerName>(['assignedManager', 'admin', 'founder']);
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a3' } })
+    .png()
+    .toBuffer();
+
+describe('staff inside a client workspace (the workspace header)', () => {
+  let t: TestApp;
+  let idp: OAuth2Server;
+  let video: Buffer;
+  let callers: Record<CallerName, ApiCaller>;
+  /** The owner's workspace, the one every call below names. */
+  let workspaceId: string;
+  let counter = 0;
+  const uniq = () => `w${++counter}`;
+
+  /** A call naming a workspace in the header (clientA's unless told), as the dashboard sends it. */
+  const send = async (
+    caller: ApiCaller,
+    method: HttpMethod,
+    url: string,
+    body?: unknown,
+    workspace: string | null = workspaceId,
+  ): Promise<LightMyRequestResponse> => {
+    const headers: Record<string, string> = { ...ORIGIN, ...(caller.cookie ? { cookie: caller.cookie } : {}) };
+    if (workspace !== null) headers[WORKSPACE_HEADER] = workspace;
+    if (body && typeof body === 'object' && 'multipart' in body) {
+      const encoded = await multipartBody((body as { multipart: MultipartPart[] }).multipart);
+      return t.app.inject({ method, url, headers: { ...headers, ...encoded.headers }, payload: encoded.payload });
+    }
+    return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+  };
+  const timeline = () =>
+    t.db
+      .selectFrom('timelineEntry')
+      .select(['text', 'who'])
+      .where('subjectType', '=', 'client')
+      .where('subjectId', '=', workspaceId)
+      .orderBy('ts')
+      .orderBy('id')
+      .execute();
+  const newDraft = async (text = 'Owner draft for the matrix') => {
+    const created = await callers.owner.post('/api/drafts', { type: 'post', text });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  };
+  const startClipJob = (caller: ApiCaller, workspace: string | null = workspaceId) =>
+    send(
+      caller,
+      'POST',
+      '/api/process',
+      {
+        multipart: [
+          { name: 'async', value: 'true' },
+          { name: 'video_file', file: video, filename: 'talk.mp4', type: 'video/mp4' },
+        ],
+      },
+      workspace,
+    );
+  /** Connects a channel through the whole OAuth flow, started with the workspace named in the query. */
+  const connectInWorkspace = async (caller: ApiCaller, channelId: string, workspace: string) => {
+    idp.service.once('beforeUserinfo', (response: MutableResponse) => {
+      response.body = { items: [{ id: channelId, snippet: { title: channelId, customUrl: `@${channelId}` } }] };
+    });
+    const start = await t.app.inject({ url: `/api/social/google/auth?workspaceId=${workspace}`, headers: { cookie: caller.cookie } });
+    expect(start.statusCode, start.body).toBe(302);
+    const authorized = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(authorized.headers.get('location') ?? '');
+    return t.app.inject({
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: `${caller.cookie}; ${sessionCookie(start.headers['set-cookie'])}` },
+    });
+  };
+
+  beforeAll(async () => {
+    const provider = await startChannelProvider();
+    idp = provider.server;
+    video = fs.readFileSync((await makeTestVideo()).mp4);
+    t = await createTestApp({ FOUNDER_EMAIL: 'founder@access.test', SIGNIN_RATE_LIMIT: '100000', JOB_POLL_MS: '50', ...provider.env });
+    callers = {
+      anonymous: apiCaller(t),
+      owner: await signUpAs(t, 'owner@access.test'),
+      otherClient: await signUpAs(t, 'other@access.test'),
+      assignedManager: await signUpAs(t, 'assigned@access.test', 'manager'),
+      unassignedManager: await signUpAs(t, 'unassigned@access.test', 'manager'),
+      admin: await signUpAs(t, 'admin@access.test', 'admin'),
+      founder: await signUpAs(t, 'founder@access.test'),
+    };
+    workspaceId = (await callers.owner.get('/api/workspace')).json().id;
+    const assigned = await callers.founder.post(`/api/admin/clients/${workspaceId}/manager`, { email: 'assigned@access.test' });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('the owner works in their workspace with or without the header; staff without it have none (403)', async () => {
+    const plain = await callers.owner.get('/api/workspace');
+    expect(plain.json()).toMatchObject({ id: workspaceId, owner: 'owner@access.test', access: 'owner' });
+    const named = await send(callers.owner, 'GET', '/api/workspace');
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual(plain.json());
+    for (const staff of ['assignedManager', 'admin', 'founder'] as const) {
+      const response = await callers[staff].get('/api/drafts');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toBe(STAFF_HAVE_NO_WORKSPACE);
+    }
+  });
+
+  it('staff get the workspace with access "staff"; another client gets 404, an unassigned manager 403', async () => {
+    for (const staff of ['assignedManager', 'admin', 'founder'] as const) {
+      const response = await send(callers[staff], 'GET', '/api/workspace');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: workspaceId, owner: 'owner@access.test', access: 'staff' });
+    }
+    const other = await send(callers.otherClient, 'GET', '/api/workspace');
+    expect([other.statusCode, other.json().error]).toEqual([404, 'Workspace not found']);
+    const unassigned = await send(callers.unassignedManager, 'GET', '/api/drafts');
+    expect([unassigned.statusCode, unassigned.json().error]).toEqual([403, 'You are not assigned to this client.']);
+    const unknown = await send(callers.admin, 'GET', '/api/workspace', undefined, '01890000-0000-7000-8000-000000000000');
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'Workspace not found']);
+  });
+
+  it('a header that is no workspace id is a 400 naming it, on every kind of route', async () => {
+    for (const bad of ['nope', `${'a'.repeat(36)}-and-more`, "' or 1=1 --"]) {
+      for (const [method, url] of [
+        ['GET', '/api/workspace'],
+        ['GET', '/api/drafts'],
+        ['GET', '/api/social/connections'],
+      ] as const) {
+        const response = await send(callers.admin, method, url, undefined, bad);
+        expect(response.statusCode, `${url} ${bad}`).toBe(400);
+        expect(response.json().error).toMatch(/^x-workspace-id: must be a workspace id/);
+      }
+      const clip = await startClipJob(callers.owner, bad);
+      expect(clip.statusCode).toBe(400);
+      expect(clip.json().detail).toMatch(/x-workspace-id/);
+    }
+  });
+
+  it('an assigned manager drafts and changes settings there; the owner sees it, the timeline names the manager', async () => {
+    const manager = callers.assignedManager;
+    const created = await send(manager, 'POST', '/api/drafts', { type: 'post', text: 'Spring menu teaser for the bakery' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect(((await callers.owner.get('/api/drafts')).json() as Array<{ id: string }>).map((d) => d.id)).toContain(id);
+    const read = await send(manager, 'GET', '/api/drafts');
+    expect((read.json() as Array<{ id: string }>).map((d) => d.id)).toContain(id);
+    const settings = await send(manager, 'PATCH', '/api/workspace', { cadence: 'Weekly' });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ cadence: 'Weekly', access: 'staff' });
+    expect((await callers.owner.get('/api/workspace')).json().cadence).toBe('Weekly');
+
+    expect(await timeline()).toEqual(
+      expect.arrayContaining([
+        { text: 'Draft created: Spring menu teaser for the bakery', who: 'assigned@access.test' },
+        { text: 'Workspace settings changed', who: 'assigned@access.test' },
+      ]),
+    );
+    // The owner's own changes are not written.
+    const before = (await timeline()).length;
+    await newDraft('The owner writes this one');
+    await callers.owner.patch('/api/workspace', { cadence: 'Daily' });
+    expect(await timeline()).toHaveLength(before);
+  });
+
+  it('only the owner deletes the workspace: staff get 403, with the header or not', async () => {
+    for (const staff of ['assignedManager', 'admin', 'founder'] as const) {
+      const response = await send(callers[staff], 'DELETE', '/api/workspace', { confirmName: 'owner@access.test' });
+      expect([response.statusCode, response.json().error]).toEqual([403, 'Only the owner can delete this workspace.']);
+    }
+    const owner = await signUpAs(t, `${uniq()}@delete.access.test`);
+    const own = (await owner.get('/api/workspace')).json();
+    const deleted = await send(owner, 'DELETE', '/api/workspace', { confirmName: own.name }, own.id);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+  });
+
+  it('GET /api/workspaces lists what each caller may open, searched by name or owner email', async () => {
+    const list = async (caller: ApiCaller, query = '') => {
+      const response = await caller.get(`/api/workspaces${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().workspaces as Array<{ id: string; owner: string; access: string }>;
+    };
+    expect(await list(callers.owner)).toEqual([{ id: workspaceId, name: expect.any(String), owner: 'owner@access.test', access: 'owner' }]);
+    expect((await list(callers.otherClient)).map((w) => w.owner)).toEqual(['other@access.test']);
+    expect(await list(callers.assignedManager)).toEqual([expect.objectContaining({ id: workspaceId, access: 'staff' })]);
+    expect(await list(callers.unassignedManager)).toEqual([]);
+    for (const staff of ['admin', 'founder'] as const) {
+      const all = await list(callers[staff]);
+      expect(all.map((w) => w.owner)).toEqual(expect.arrayContaining(['owner@access.test', 'other@access.test']));
+      expect(all.every((w) => w.access === 'staff')).toBe(true);
+      expect((await list(callers[staff], '?search=OWNER@ACCESS')).map((w) => w.id)).toEqual([workspaceId]);
+      expect(await list(callers[staff], '?search=zzz-nothing')).toEqual([]);
+      expect(await list(callers[staff], '?limit=1')).toHaveLength(1);
+    }
+    expect(await list(callers.assignedManager, '?search=other')).toEqual([]);
+    expect((await callers.admin.get('/api/workspaces?limit=0')).statusCode).toBe(400);
+    expect((await callers.anonymous.get('/api/workspaces')).statusCode).toBe(401);
+  });
+
+  it('a channel connected by staff in the workspace lands there; without a workspace staff are sent back with the reason', async () => {
+    const callback = await connectInWorkspace(callers.assignedManager, 'staffchannel', workspaceId);
+    expect(String(callback.headers.location)).toContain('connected=google');
+    const owned = (await callers.owner.get('/api/social/connections')).json() as Array<{ id: string; handle: string }>;
+    const connection = owned.find((c) => c.handle === '@staffchannel');
+    expect(connection).toBeDefined();
+    expect(await timeline()).toContainEqual({ text: 'Channel connected: YouTube @staffchannel', who: 'assigned@access.test' });
+
+    const removed = await send(callers.admin, 'DELETE', `/api/social/${connection!.id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await timeline()).toContainEqual({ text: 'Channel removed: YouTube @staffchannel', who: 'admin@access.test' });
+
+    for (const [caller, query, reason] of [
+      [callers.admin, '', STAFF_HAVE_NO_WORKSPACE],
+      [callers.unassignedManager, `?workspaceId=${workspaceId}`, 'You are not assigned to this client.'],
+      [callers.otherClient, `?workspaceId=${workspaceId}`, 'Workspace not found'],
+    ] as const) {
+      const start = await t.app.inject({ url: `/api/social/google/auth${query}`, headers: { cookie: caller.cookie } });
+      expect(start.statusCode).toBe(302);
+      expect(new URL(String(start.headers.location), 'http://x').searchParams.get('channelError')).toBe(reason);
+      expect(start.headers['set-cookie']).toBeUndefined();
+    }
+    const bad = await t.app.inject({ url: '/api/social/google/auth?workspaceId=nope', headers: { cookie: callers.admin.cookie } });
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'workspaceId: must be a workspace id']);
+  });
+
+  it('a manager unassigned between the start and the callback connects nothing', async () => {
+    const manager = await signUpAs(t, `${uniq()}@managers.access.test`, 'manager');
+    await callers.founder.post(`/api/admin/clients/${workspaceId}/manager`, { email: manager.email });
+    idp.service.once('beforeUserinfo', (response: MutableResponse) => {
+      response.body = { items: [{ id: 'late', snippet: { title: 'late', customUrl: '@late' } }] };
+    });
+    const start = await t.app.inject({ url: `/api/social/google/auth?workspaceId=${workspaceId}`, headers: { cookie: manager.cookie } });
+    expect(start.statusCode).toBe(302);
+    await callers.founder.del(`/api/admin/clients/${workspaceId}/manager`, { email: manager.email });
+    const authorized = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(authorized.headers.get('location') ?? '');
+    const callback = await t.app.inject({
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: `${manager.cookie}; ${sessionCookie(start.headers['set-cookie'])}` },
+    });
+    expect(new URL(String(callback.headers.location), 'http://x').searchParams.get('channelError')).toBe(
+      'You are not assigned to this client.',
+    );
+    expect(((await callers.owner.get('/api/social/connections')).json() as Array<{ handle: string }>).map((c) => c.handle)).not.toContain(
+      '@late',
+    );
+  });
+
+  it('a clip job started by staff in the workspace belongs to it: the owner follows it, another client cannot', async () => {
+    const started = await startClipJob(callers.assignedManager);
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = started.json().job_id as string;
+    expect((await callers.owner.get(`/api/clipper/jobs/${jobId}`)).statusCode).toBe(200);
+    expect((await callers.founder.get(`/api/clipper/jobs/${jobId}`)).statusCode).toBe(200);
+    const other = await callers.otherClient.get(`/api/clipper/jobs/${jobId}`);
+    expect([other.statusCode, other.json().detail]).toEqual([404, 'Clip job not found (it may have expired).']);
+    expect((await callers.unassignedManager.get(`/api/clipper/jobs/${jobId}`)).statusCode).toBe(403);
+    expect(await timeline()).toContainEqual({ text: 'Clip job started', who: 'assigned@access.test' });
+    expect((await callers.owner.del(`/api/clipper/jobs/${jobId}`)).statusCode).toBe(204);
+    // Started without the header, a staff member's job is theirs alone.
+    const own = await startClipJob(callers.admin, null);
+    expect(own.statusCode, own.body).toBe(202);
+    expect((await callers.founder.get(`/api/clipper/jobs/${own.json().job_id}`)).statusCode).toBe(404);
+    expect((await callers.admin.del(`/api/clipper/jobs/${own.json().job_id}`)).statusCode).toBe(204);
+  });
+
+  /**
+   * Every workspace route, named by the header for clientA's workspace, × every kind of caller.
+   * Allowed staff changes each add one timeline entry under their email; the owner's add none; a
+   * denied call changes nothing.
+   */
+  describe('every workspace route × every caller, with the header', () => {
+    type Row = {
+      method: HttpMethod;
+      url: string;
+      ok: number;
+      /** Makes the resource the URL names (`:id`), owned by clientA. */
+      resource?: () => Promise<string>;
+      body?: () => Promise<unknown> | unknown;
+      /** Cleans up after an allowed call. */
+      after?: (response: LightMyRequestResponse) => Promise<void>;
+    };
+    const media = async () => ({ multipart: [{ name: 'file', file: await png(), filename: 'pic.png', type: 'image/png' }] });
+    const queuedDraft = async () => {
+      const id = await newDraft();
+      expect((await callers.owner.post(`/api/drafts/${id}/queue`)).statusCode).toBe(200);
+      return id;
+    };
+    const mediaDraft = async () => {
+      const id = await newDraft();
+      expect((await send(callers.owner, 'POST', `/api/drafts/${id}/media`, await media())).statusCode).toBe(200);
+      return id;
+    };
+    const connection = () => connectChannel(t, idp, callers.owner, uniq());
+    /** The owner's job, the one before it cancelled first: an account may have only two at once. */
+    let lastJob: string | null = null;
+    const clipJob = async () => {
+      if (lastJob) await callers.owner.del(`/api/clipper/jobs/${lastJob}`);
+      const started = await startClipJob(callers.owner);
+      expect(started.statusCode, started.body).toBe(202);
+      lastJob = started.json().job_id as string;
+      return lastJob;
+    };
+    const ROWS: Row[] = [
+      { method: 'GET', url: '/api/workspace', ok: 200 },
+      { method: 'PATCH', url: '/api/workspace', ok: 200, body: () => ({ timeZone: null }) },
+      { method: 'GET', url: '/api/drafts', ok: 200 },
+      { method: 'POST', url: '/api/drafts', ok: 201, body: () => ({ type: 'reel', text: 'matrix' }) },
+      { method: 'PATCH', url: '/api/drafts/:id', ok: 200, resource: () => newDraft(), body: () => ({ text: 'edited' }) },
+      { method: 'POST', url: '/api/drafts/:id/queue', ok: 200, resource: () => newDraft() },
+      { method: 'POST', url: '/api/drafts/:id/requeue', ok: 200, resource: queuedDraft },
+      { method: 'POST', url: '/api/drafts/:id/publish', ok: 200, resource: () => newDraft() },
+      { method: 'DELETE', url: '/api/drafts/:id', ok: 204, resource: () => newDraft() },
+      { method: 'POST', url: '/api/drafts/:id/media', ok: 200, resource: () => newDraft(), body: media },
+      { method: 'GET', url: '/api/drafts/:id/media', ok: 200, resource: mediaDraft },
+      { method: 'GET', url: '/api/social/connections', ok: 200 },
+      { method: 'DELETE', url: '/api/social/:id', ok: 204, resource: connection },
+      { method: 'POST', url: '/api/social/:id/refresh', ok: 200, resource: connection },
+      {
+        method: 'POST',
+        url: '/api/process',
+        ok: 202,
+        body: () => ({
+          multipart: [
+            { name: 'async', value: 'true' },
+            { name: 'video_file', file: video, filename: 'talk.mp4', type: 'video/mp4' },
+          ],
+        }),
+        after: async (response) => {
+          expect((await callers.owner.del(`/api/clipper/jobs/${response.json().job_id}`)).statusCode).toBe(204);
+        },
+      },
+      { method: 'GET', url: '/api/clipper/jobs/:id', ok: 200, resource: clipJob },
+      { method: 'DELETE', url: '/api/clipper/jobs/:id', ok: 204, resource: clipJob },
+    ];
+    /** One status per caller, in CALLERS order. */
+    const cells = (ok: number) => [401, ok, 404, ok, 403, ok, ok];
+    const counts = async () =>
+      Promise.all(
+        (['draft', 'socialConnection', 'clipJob', 'timelineEntry'] as const).map(async (table) =>
+          Number(
+            (
+              await t.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
+
+    for (const row of ROWS) {
+      it(`${row.method} ${row.url} → ${CALLERS.map((name, i) => `${name} ${cells(row.ok)[i]}`).join(', ')}`, async () => {
+        for (const [i, name] of CALLERS.entries()) {
+          const want = cells(row.ok)[i];
+          const caller = callers[name];
+          const url = row.resource ? row.url.replace(':id', await row.resource()) : row.url;
+          const body = await row.body?.();
+          const before = await counts();
+          const entriesBefore = (await timeline()).filter((entry) => entry.who === caller.email).length;
+          const response = await send(caller, row.method, url, body);
+          const where = `${name} ${row.method} ${url}: ${response.body.slice(0, 200)}`;
+          expect(response.statusCode, where).toBe(want);
+          if (want >= 400) {
+            expect(await counts(), `${where}: a denied call changed something`).toEqual(before);
+            continue;
+          }
+          const written = (await timeline()).filter((entry) => entry.who === caller.email).length - entriesBefore;
+          expect(written, `${where}: timeline entries by the caller`).toBe(STAFF.has(name) && row.method !== 'GET' ? 1 : 0);
+          await row.after?.(response);
+        }
+      });
+    }
+  });
+});
