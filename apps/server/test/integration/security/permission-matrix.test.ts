@@ -60,11 +60,28 @@ const unassigned = (ok: number): Cells => [401, 403, 403, 404, ok, ok];
 const ownByClients = (ok: number): Cells => [X, ok, ok, X, X, X];
 /** Someone else's draft or channel: 404 to a client (ids reveal nothing), 403 to staff (no workspace). */
 const OTHERS_WORKSPACE: Cells = [401, 404, 404, 403, 403, 403];
-/** Every signed-in role has its own clip jobs; another user's job is 404. */
+/** Every signed-in role has its own clip jobs. */
 const ownBySignedIn = (ok: number): Cells => [X, ok, ok, ok, ok, ok];
-const OTHERS_CLIP_JOB: Cells = [401, 404, 404, 404, 404, 404];
+/**
+ * A client's own workspace seen without the workspace header, through what a browser fetches
+ * without headers (draft media in an <img>, a clip job's EventSource): the resource's workspace
+ * decides. Another client: 404; a manager not assigned to it: 403; admins and founders may open
+ * every workspace.
+ */
+const othersWorkspaceResource = (ok: number): Cells => [401, 404, 404, 403, ok, ok];
 
-type Resource = 'draft' | 'queuedDraft' | 'mediaDraft' | 'connection' | 'clipJob' | 'clipFile' | 'file' | 'client' | 'request' | 'account';
+type Resource =
+  | 'draft'
+  | 'queuedDraft'
+  | 'mediaDraft'
+  | 'connection'
+  | 'clipJob'
+  | 'cancelledClipJob'
+  | 'clipFile'
+  | 'file'
+  | 'client'
+  | 'request'
+  | 'account';
 type Body = unknown | { multipart: MultipartPart[] };
 
 interface Cell {
@@ -201,6 +218,8 @@ describe('permission matrix: every route × every caller × own and others’ re
         },
       };
     },
+    // A job whose cancel removes nothing that later rows need (admins may cancel a client's job).
+    cancelledClipJob: async (owner) => ({ params: { id: ownJobs[owner]! } }),
     clipFile: async (_owner, target) => {
       // The signed link of clientA's clip; for "other", the same signature on another job's id.
       const link = new URL(doneJob.downloadUrl, 'http://x');
@@ -338,6 +357,8 @@ describe('permission matrix: every route × every caller × own and others’ re
     },
 
     { method: 'GET', url: '/api/workspace', any: clientsOnly(200) },
+    // The workspaces one may open: a client's own, the assigned ones for a manager (none here), all for admins and founders.
+    { method: 'GET', url: '/api/workspaces', query: '?search=matrix&limit=5', any: signedIn(200) },
     {
       method: 'PATCH',
       url: '/api/workspace',
@@ -377,7 +398,13 @@ describe('permission matrix: every route × every caller × own and others’ re
       other: OTHERS_WORKSPACE,
       body: async () => ({ multipart: [{ name: 'file', file: await png(), filename: 'p.png', type: 'image/png' }] }),
     },
-    { method: 'GET', url: '/api/drafts/:id/media', resource: 'mediaDraft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    {
+      method: 'GET',
+      url: '/api/drafts/:id/media',
+      resource: 'mediaDraft',
+      own: ownByClients(200),
+      other: othersWorkspaceResource(200),
+    },
 
     // The assistant needs only a session (no workspace): staff may use it too.
     { method: 'POST', url: '/api/assistant', any: signedIn(200), body: () => ({ messages: [{ role: 'user', content: 'hi' }] }) },
@@ -397,7 +424,9 @@ describe('permission matrix: every route × every caller × own and others’ re
     { method: 'DELETE', url: '/api/social/:id', resource: 'connection', own: ownByClients(204), other: OTHERS_WORKSPACE },
     { method: 'POST', url: '/api/social/:id/refresh', resource: 'connection', own: ownByClients(200), other: OTHERS_WORKSPACE },
 
-    // The clipper needs only a session; each job belongs to the account that started it.
+    // The clipper needs only a session. A job started in a workspace (a client's own, or the one the
+    // workspace header names) is followed by whoever may open that workspace; one started outside
+    // any (staff without the header) by its starter only.
     {
       method: 'POST',
       url: '/api/process',
@@ -410,9 +439,21 @@ describe('permission matrix: every route × every caller × own and others’ re
       }),
       after: async ({ caller }, response) => cancelClipJob(caller, response.json().job_id),
     },
-    { method: 'GET', url: '/api/clipper/jobs/:id', resource: 'clipJob', own: ownBySignedIn(200), other: OTHERS_CLIP_JOB },
-    { method: 'GET', url: '/api/clipper/jobs/:id/events', resource: 'clipJob', own: ownBySignedIn(200), other: OTHERS_CLIP_JOB },
-    { method: 'DELETE', url: '/api/clipper/jobs/:id', resource: 'clipJob', own: ownBySignedIn(204), other: OTHERS_CLIP_JOB },
+    { method: 'GET', url: '/api/clipper/jobs/:id', resource: 'clipJob', own: ownBySignedIn(200), other: othersWorkspaceResource(200) },
+    {
+      method: 'GET',
+      url: '/api/clipper/jobs/:id/events',
+      resource: 'clipJob',
+      own: ownBySignedIn(200),
+      other: othersWorkspaceResource(200),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/clipper/jobs/:id',
+      resource: 'cancelledClipJob',
+      own: ownBySignedIn(204),
+      other: othersWorkspaceResource(204),
+    },
     // A signed link works without a session (a <video> tag); its signature binds job, clip and expiry.
     { method: 'GET', url: '/api/clipper/files/:id/:n', resource: 'clipFile', own: everyone(200), other: everyone(403) },
 
