@@ -13,7 +13,7 @@ export const NOT_ASSIGNED = 'You are not assigned to this client.';
 export const ZWorkspaceId = z
   .string()
   .max(36, 'must be a workspace id (at most 36 characters)')
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a workspace id');
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a workspace id');
 
 /** The header in route schemas: checked before the handler runs (400 naming it) and shown in the OpenAPI document. */
 export const ZWorkspaceHeaders = z.object({
