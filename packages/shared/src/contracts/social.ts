@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWorkspaceId } from './workspace.ts';
 
 /** Channel providers a workspace can connect (google, linkedin). */
 export const SOCIAL_PROVIDERS = ['google', 'linkedin'] as const;
@@ -42,7 +43,11 @@ export const ZSocialProviderParams = z.object({ provider: ZSocialProvider });
  * GET /api/social/{provider}/auth (a browser navigation): returnTo is the app path to come back to
  * (default /dashboard/settings); the result is added as ?connected={provider} or ?channelError={message}.
  */
-export const ZSocialAuthQuery = z.object({ returnTo: z.string().max(512).optional() });
+export const ZSocialAuthQuery = z.object({
+  returnTo: z.string().max(512).optional(),
+  /** The workspace to connect the channel to (a navigation cannot carry the workspace header); without it, the caller's own. */
+  workspaceId: ZWorkspaceId.optional(),
+});
 
 /** GET /api/social/{provider}/callback: what the provider sends back. */
 export const ZSocialCallbackQuery = z.object({

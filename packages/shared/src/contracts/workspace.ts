@@ -51,6 +51,13 @@ export const ZDeleteWorkspaceRequest = z.object({ confirmName: z.string() });
  */
 export const WORKSPACE_HEADER = 'x-workspace-id';
 
+/** A workspace id as a caller names it: ids are UUIDs, so anything else is a mistake worth a 400. */
+export const ZWorkspaceId = z
+  .string()
+  .max(36, 'must be a workspace id (at most 36 characters)')
+  // Spelled without the i flag: the contract fuzzer generates from the pattern.
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a workspace id');
+
 /** GET /api/workspaces: the workspaces the signed-in user may open, for the dashboard's switcher. */
 export const ZListAccessibleWorkspacesQuery = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),

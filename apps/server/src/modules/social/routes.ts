@@ -17,7 +17,7 @@ import { readSessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordStaffAction } from '../workspaces/record-staff-action.ts';
-import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders, ZWorkspaceId } from '../workspaces/resolve-workspace.ts';
+import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { channelName, getChannelProvider, listChannelProviders } from './channel-providers.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
@@ -33,9 +33,6 @@ const headers = ZWorkspaceHeaders;
  * The start is a browser navigation, which cannot send the workspace header: the workspace comes
  * as a query parameter instead, with the same rule.
  */
-const ZAuthQuery = ZSocialAuthQuery.extend({
-  workspaceId: ZWorkspaceId.optional().describe("The workspace to connect the channel to; without it, the caller's own."),
-});
 // 400: a workspace header that is no id. 403: a staff account without a workspace named, or a
 // manager not assigned to it.
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -76,7 +73,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         params: ZProviderParams,
-        querystring: ZAuthQuery,
+        querystring: ZSocialAuthQuery,
         response: { 400: ZApiError, 404: ZApiError, 503: ZApiError },
       },
     },

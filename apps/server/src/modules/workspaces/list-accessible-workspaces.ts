@@ -1,6 +1,7 @@
 import { isStaffRole, type TListAccessibleWorkspacesResponse } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { containsInsensitive } from '../../lib/query.ts';
+import { clientScopeOf, withinClientScope } from '../clients/client-scope.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 
 /**
@@ -14,11 +15,9 @@ export async function listAccessibleWorkspaces(
   query: { search?: string; limit: number },
 ): Promise<TListAccessibleWorkspacesResponse> {
   let rows = db.selectFrom('workspace').select(['id', 'name', 'ownerEmail', 'ownerUserId']);
-  if (!isStaffRole(user.role)) rows = rows.where('ownerUserId', '=', user.id);
-  else if (user.role === 'manager') {
-    const assigned = db.selectFrom('workspaceManager').select('workspaceId').where('email', '=', user.email.toLowerCase());
-    rows = rows.where('id', 'in', assigned);
-  }
+  rows = isStaffRole(user.role)
+    ? rows.$call(withinClientScope(clientScopeOf(user), 'workspace.id'))
+    : rows.where('ownerUserId', '=', user.id);
   const { search } = query;
   if (search)
     rows = rows.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('ownerEmail'), search)]));

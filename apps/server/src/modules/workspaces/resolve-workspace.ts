@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { isStaffRole, WORKSPACE_HEADER, type TWorkspace } from '@hookline/shared';
+import { isStaffRole, WORKSPACE_HEADER, ZWorkspaceId, type TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
 import { readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 export const NOT_ASSIGNED = 'You are not assigned to this client.';
-
-/** A workspace id as a caller names it (ids are UUIDs, so anything else is a mistake worth a 400). */
-export const ZWorkspaceId = z
-  .string()
-  .max(36, 'must be a workspace id (at most 36 characters)')
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a workspace id');
 
 /** The header in route schemas: checked before the handler runs (400 naming it) and shown in the OpenAPI document. */
 export const ZWorkspaceHeaders = z.object({
@@ -51,7 +46,8 @@ export async function openWorkspace(db: Db, user: Caller, id: string): Promise<T
     // Another client's workspace: as if it did not exist.
     throw new HttpError(404, WORKSPACE_NOT_FOUND);
   }
-  if (user.role === 'manager' && !(await isAssignedManager(db, id, user.email))) throw new HttpError(403, NOT_ASSIGNED);
+  // The admin console's rule: admins and founders everywhere, a manager where assigned.
+  if (!(await isClientInScope(db, clientScopeOf(user), id))) throw new HttpError(403, NOT_ASSIGNED);
   return found.workspace;
 }
 
@@ -68,16 +64,6 @@ export async function openResourceWorkspace(db: Db, user: Caller, workspaceId: s
     if (error instanceof HttpError && error.statusCode === 404) return null;
     throw error;
   }
-}
-
-async function isAssignedManager(db: Db, workspaceId: string, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('workspaceManager')
-    .select('workspaceId')
-    .where('workspaceId', '=', workspaceId)
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The workspace a dashboard request acts on: its signed-in user and its workspace header. */
