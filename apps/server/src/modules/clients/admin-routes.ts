@@ -13,6 +13,7 @@ import {
   ZOnboardingSyncQuery,
   ZTimelineEntry,
   ZAdminUpdateWorkspaceRequest,
+  ALL_CLIENTS_ROLES,
 } from '@hookline/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -33,7 +34,7 @@ import { updateWorkspace } from './update-workspace.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['admin: clients'];
 /** Who works on which client is the admins' call: a manager choosing their own clients would make the assignment mean nothing. */
-const assignersOnly = requireRoles(['admin', 'founder'], 'Only admins and founders can assign managers.');
+const assignersOnly = requireRoles(ALL_CLIENTS_ROLES, 'Only admins and founders can assign managers.');
 
 export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -1,4 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { seesAllClients } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -16,7 +17,7 @@ export interface ClientScope {
 }
 
 export function clientScopeOf(user: Pick<SessionUser, 'email' | 'role'>): ClientScope {
-  return { manager: user.role === 'admin' || user.role === 'founder' ? null : user.email };
+  return { manager: seesAllClients(user.role) ? null : user.email };
 }
 
 /** "The workspace whose id is in this column is assigned to the manager": one primary-key lookup per row. */

@@ -8,6 +8,10 @@ import ClientDetailPage from './client-detail-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
+const auth = vi.hoisted(() => ({ role: 'admin' }));
+vi.mock('@/lib/auth/use-auth', () => ({
+  useAuth: () => ({ loaded: true, user: { uid: 'u1', email: 'me@x.test', role: auth.role }, isStaff: true, isFounder: false }),
+}));
 
 const CLIENT: TWorkspaceSummary = {
   id: 'c1',
@@ -104,5 +108,27 @@ describe('Client detail', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(String(put?.[0])).toBe('/api/admin/clients/c1/onboarding?sync=1');
     expect(JSON.parse(String(put?.[1]?.body)).channels).toEqual(['YouTube', 'Blog', 'TikTok']);
+  });
+
+  it.each([
+    ['admin', true],
+    ['manager', false],
+  ])('the managers card offers Add and Remove to an %s: %s', async (role, offered) => {
+    auth.role = role;
+    try {
+      stubFetch((path) => {
+        if (path === '/api/admin/clients/c1') return json(CLIENT);
+        if (path.endsWith('/managers')) return json(['max@hookline.test']);
+        if (path.endsWith('/onboarding')) return json({ error: 'No onboarding captured yet.' }, 404);
+        return json([]);
+      });
+      renderDetail();
+      expect(await screen.findByTitle('max@hookline.test')).toBeInTheDocument();
+      expect(Boolean(screen.queryByRole('button', { name: 'Remove max@hookline.test' }))).toBe(offered);
+      expect(Boolean(screen.queryByRole('button', { name: 'Add' }))).toBe(offered);
+      if (!offered) expect(screen.getByText('Admins and founders assign managers.')).toBeInTheDocument();
+    } finally {
+      auth.role = 'admin';
+    }
   });
 });

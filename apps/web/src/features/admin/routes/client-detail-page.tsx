@@ -1,10 +1,12 @@
 import { useParams } from 'react-router';
+import { seesAllClients } from '@hookline/shared';
 import { LayoutDashboard, Mail, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { workspaceUrl } from '@/lib/active-workspace';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useWorkspaceSummary } from '../api/get-workspace-summary';
 import { useWorkspaceTimeline } from '../api/get-workspace-timeline';
 import { ClientStatusCard } from '../components/client-detail/client-status-card';
@@ -19,6 +21,7 @@ import { formatDate } from '../format';
 
 export default function ClientDetailPage() {
   const id = useParams().id ?? '';
+  const { user } = useAuth();
   const client = useWorkspaceSummary(id);
   const timeline = useWorkspaceTimeline(id);
 
@@ -74,7 +77,7 @@ export default function ClientDetailPage() {
               <Skeleton className="h-24 w-full" />
             </SectionCard>
           )}
-          <ManagersCard clientId={id} />
+          <ManagersCard clientId={id} canEdit={seesAllClients(user?.role)} />
         </div>
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">

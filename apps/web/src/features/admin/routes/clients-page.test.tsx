@@ -9,6 +9,10 @@ import ClientsPage from './clients-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
+const auth = vi.hoisted(() => ({ role: 'admin' }));
+vi.mock('@/lib/auth/use-auth', () => ({
+  useAuth: () => ({ loaded: true, user: { uid: 'u1', email: 'me@x.test', role: auth.role }, isStaff: true, isFounder: false }),
+}));
 
 const client = (n: number): TWorkspaceSummary => ({
   id: `c${n}`,
@@ -66,6 +70,19 @@ describe('Clients list', () => {
     expect(within(row).getByRole('link', { name: 'Open Client 2' })).toHaveAttribute('href', '/admin/clients/c2');
     expect(within(row).getByRole('link', { name: 'Open workspace of Client 2' })).toHaveAttribute('href', '/dashboard?workspace=c2');
     expect(within(row).getByRole('button', { name: 'Assign Manager for Client 2' })).toBeInTheDocument();
+  });
+
+  it('offers Assign Manager to admins and founders only: a manager sees the clients assigned to them', async () => {
+    auth.role = 'manager';
+    try {
+      serveClients(3);
+      renderClients();
+      const row = (await screen.findByRole('link', { name: 'Client 2' })).closest('tr')!;
+      expect(within(row).getByRole('link', { name: 'Open workspace of Client 2' })).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /Assign Manager/ })).toBeNull();
+    } finally {
+      auth.role = 'admin';
+    }
   });
 
   it('flips the direction on the current column and keeps the page', async () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { TWorkspaceSummary } from '@hookline/shared';
+import { seesAllClients, type TWorkspaceSummary } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useWorkspacesList } from '../api/list-workspaces';
 import { AssignManagerDialog } from '../components/clients/assign-manager-dialog';
 import { CLIENT_LIST } from '../components/clients/clients-list-config';
@@ -18,6 +19,7 @@ import { useListState } from '../hooks/use-list-state';
 const STATUS_OPTIONS = CLIENT_LIST.filters.status.map((value) => ({ value, label: value }));
 
 export default function ClientsPage() {
+  const { user } = useAuth();
   const { state, setSearch, setFilter, sort, setPage, setPageSize } = useListState(CLIENT_LIST);
   const status = state.filters.status;
   const list = useWorkspacesList({
@@ -67,7 +69,7 @@ export default function ClientsPage() {
         sortBy={state.sortBy}
         sortDir={state.sortDir}
         onSort={sort}
-        onAssign={setAssignFor}
+        onAssign={seesAllClients(user?.role) ? setAssignFor : undefined}
       />
       <Pagination
         label="Clients pages"

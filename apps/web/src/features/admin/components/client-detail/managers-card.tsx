@@ -10,8 +10,11 @@ import { useWorkspaceManagers } from '../../api/list-workspace-managers';
 import { useRemoveWorkspaceManager } from '../../api/remove-workspace-manager';
 import { SectionCard } from '@/components/ui/section-card';
 
-/** Managers of a client: each with Remove, plus Add. A load failure shows an empty list. */
-export function ManagersCard({ clientId }: { clientId: string }) {
+/**
+ * Managers of a client: each with Remove, plus Add, for admins and founders (canEdit); a manager
+ * sees the list only. A load failure shows an empty list.
+ */
+export function ManagersCard({ clientId, canEdit }: { clientId: string; canEdit: boolean }) {
   const inputId = useId();
   const managers = useWorkspaceManagers(clientId);
   const addManager = useAddWorkspaceManager();
@@ -62,36 +65,42 @@ export function ManagersCard({ clientId }: { clientId: string }) {
               <span className="min-w-0 flex-1 truncate text-sm text-slate-800" title={manager}>
                 {manager}
               </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => remove(manager)}
-                disabled={busy}
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
-              >
-                <Trash2 className="size-3.5" aria-hidden /> Remove<span className="sr-only"> {manager}</span>
-              </Button>
+              {canEdit ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => remove(manager)}
+                  disabled={busy}
+                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                >
+                  <Trash2 className="size-3.5" aria-hidden /> Remove<span className="sr-only"> {manager}</span>
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={add} noValidate className="mt-4 flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Manager email
-        </label>
-        <Input
-          id={inputId}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="manager@example.com"
-          autoComplete="off"
-          className="min-w-0 flex-1"
-        />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Add
-        </Button>
-      </form>
+      {canEdit ? (
+        <form onSubmit={add} noValidate className="mt-4 flex gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Manager email
+          </label>
+          <Input
+            id={inputId}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="manager@example.com"
+            autoComplete="off"
+            className="min-w-0 flex-1"
+          />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Add
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-4 text-xs text-slate-500">Admins and founders assign managers.</p>
+      )}
     </SectionCard>
   );
 }

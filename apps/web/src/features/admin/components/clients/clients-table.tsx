@@ -30,7 +30,8 @@ export function ClientsTable({
   sortBy: ClientSortColumn;
   sortDir: SortDir;
   onSort: (column: ClientSortColumn) => void;
-  onAssign: (client: TWorkspaceSummary) => void;
+  /** Absent for managers: admins and founders assign managers. */
+  onAssign?: (client: TWorkspaceSummary) => void;
 }) {
   const backState = useBackState();
   return (
@@ -79,9 +80,11 @@ export function ClientsTable({
                   <a href={workspaceUrl(client.id)} className={buttonClasses('ghost', 'sm')}>
                     <LayoutDashboard className="size-4" aria-hidden /> Open workspace<span className="sr-only"> of {client.name}</span>
                   </a>
-                  <Button variant="ghost" size="sm" onClick={() => onAssign(client)}>
-                    <UserPlus className="size-4" aria-hidden /> Assign Manager<span className="sr-only"> for {client.name}</span>
-                  </Button>
+                  {onAssign ? (
+                    <Button variant="ghost" size="sm" onClick={() => onAssign(client)}>
+                      <UserPlus className="size-4" aria-hidden /> Assign Manager<span className="sr-only"> for {client.name}</span>
+                    </Button>
+                  ) : null}
                 </div>
               </Td>
             </tr>
