@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TDraft, TWorkspace } from '@hookline/shared';
+import type { TDraft } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import AnalyticsPage from './analytics-page';
-
-const WORKSPACE: TWorkspace = {
-  id: 'w1',
-  name: 'Acme',
-  owner: 'o@x.test',
-  plan: 'p',
-  status: 'active',
-  timeZone: 'UTC',
-  cadence: 'Daily',
-  access: 'owner',
-};
+import { TEST_WORKSPACE } from '@/test/workspace';
 
 const draft = (over: Partial<TDraft>): TDraft => ({
   id: over.id ?? 'd1',
@@ -30,7 +20,9 @@ const draft = (over: Partial<TDraft>): TDraft => ({
 });
 
 function serve(drafts: TDraft[]) {
-  stubFetch((path) => (path === '/api/workspace' ? json(WORKSPACE) : path === '/api/drafts' ? json(drafts) : json({ error: 'no' }, 404)));
+  stubFetch((path) =>
+    path === '/api/workspace' ? json(TEST_WORKSPACE) : path === '/api/drafts' ? json(drafts) : json({ error: 'no' }, 404),
+  );
 }
 
 const figures = () => screen.getByRole('list', { name: 'Publishing figures' });

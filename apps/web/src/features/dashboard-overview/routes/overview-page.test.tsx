@@ -1,23 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TDraft, TSocialConnection, TWorkspace } from '@hookline/shared';
+import type { TDraft, TSocialConnection } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import OverviewPage from './overview-page';
+import { TEST_WORKSPACE } from '@/test/workspace';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-const WORKSPACE: TWorkspace = {
-  id: 'w1',
-  name: 'Acme',
-  owner: 'o@x.test',
-  plan: 'p',
-  status: 'active',
-  timeZone: 'UTC',
-  cadence: 'Daily',
-  access: 'owner',
-};
 const draft = (over: Partial<TDraft>): TDraft => ({
   id: over.id ?? 'd1',
   channel: 'instagram',
@@ -44,7 +35,7 @@ const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
 
 function serve(options: { drafts?: TDraft[]; connections?: () => TSocialConnection[]; refresh?: (id: string) => Response }) {
   return stubFetch((path, init) => {
-    if (path === '/api/workspace') return json(WORKSPACE);
+    if (path === '/api/workspace') return json(TEST_WORKSPACE);
     if (path === '/api/drafts') return json(options.drafts ?? []);
     if (path === '/api/social/connections') return json(options.connections?.() ?? []);
     const refresh = path.match(/^\/api\/social\/([^/]+)\/refresh$/);
