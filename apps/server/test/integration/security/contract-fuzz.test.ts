@@ -34,11 +34,16 @@ const AIRTABLE = { token: 'fuzz-token', baseId: 'appFUZZ', table: 'Onboarding' }
 /** `deleter` is a second client whose workspace DELETE /api/workspace may really delete (and the next request recreates). */
 type Role = 'anonymous' | 'client' | 'deleter' | 'manager' | 'admin' | 'founder';
 
-/** The least role allowed to call a route: founders manage the team, admins the staff-wide settings, managers the rest of /api/admin, public routes nobody, everything else a signed-in client. */
+/**
+ * The least role allowed to call a route: founders manage the team, admins the staff-wide settings
+ * and managers' assignments, managers the rest of /api/admin (on the client assigned to them),
+ * public routes nobody, everything else a signed-in client.
+ */
 function roleFor(route: RegisteredRoute): Role {
   if (route.url === '/api/workspace' && route.method === 'DELETE') return 'deleter';
   if (route.url.startsWith('/api/admin/team')) return 'founder';
   if (route.url === '/api/admin/settings' && route.method === 'PUT') return 'admin';
+  if (route.url === '/api/admin/clients/:id/manager') return 'admin';
   if (route.url.startsWith('/api/admin/')) return 'manager';
   // The channel navigations are public routes that read the session themselves.
   if (route.options.config?.public && !route.url.startsWith('/api/social/')) return 'anonymous';
@@ -208,7 +213,9 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     const promotable = await signUpAs(t, 'promotable@fuzz.test');
     const draft = await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz' });
     const client = await callers.founder.post('/api/admin/clients', { name: 'Fuzz Co', owner: 'owner@fuzz.test' });
-    const request = await callers.founder.post('/api/admin/requests', { type: 'support', subject: 'Fuzz', requester: 'r@fuzz.test' });
+    // The manager works on Fuzz Co, so the client and request routes reach their handlers for them.
+    await callers.founder.post(`/api/admin/clients/${client.json().id}/manager`, { email: 'manager@fuzz.test' });
+    const request = await callers.founder.post('/api/admin/requests', { type: 'support', subject: 'Fuzz', requester: 'owner@fuzz.test' });
     ids = {
       '/api/drafts/': draft.json().id,
       '/api/admin/clients/': client.json().id,
@@ -246,8 +253,11 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     'POST /api/admin/team': {
       email: fc.oneof(fc.constantFrom('promotable@fuzz.test', 'founder@fuzz.test', 'nobody@fuzz.test'), fc.emailAddress()),
     },
+    // A manager opens requests for the owners of their clients only.
+    'POST /api/admin/requests': { requester: fc.oneof(fc.constant('owner@fuzz.test'), fc.emailAddress()) },
     'POST /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails, 'client@fuzz.test'), fc.emailAddress()) },
-    'DELETE /api/admin/clients/:id/manager': { email: fc.oneof(fc.constantFrom(...staffEmails), fc.emailAddress()) },
+    // Never the fuzz manager's own assignment: the routes after this one need it.
+    'DELETE /api/admin/clients/:id/manager': { email: fc.oneof(fc.constant('admin@fuzz.test'), fc.emailAddress()) },
     // The tokens are read when a value is drawn: beforeAll has made them by then.
     'POST /api/invitations/lookup': {
       token: fc.oneof(
