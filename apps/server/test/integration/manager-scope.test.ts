@@ -279,4 +279,14 @@ describe('a manager sees and acts on only the clients assigned to them; admins a
     expect((await a.admin.get(`/api/admin/clients/${byAdmin}/managers`)).json()).toEqual([]);
     expect((await a.manager.get(`/api/admin/clients/${byAdmin}`)).json()).toEqual(CLIENT_NOT_FOUND);
   });
+
+  it('a manager who is no longer staff keeps no assignments to regain later', async () => {
+    const former = await signUpAs(a.t, 'former.manager@scope.test', 'manager');
+    const client = await createClient(a.founder, 'Former Co', 'former.client@scope.test');
+    expect((await a.founder.post(`/api/admin/clients/${client}/manager`, { email: former.email })).statusCode).toBe(200);
+    expect((await a.founder.put(`/api/admin/team/${former.userId}`, { role: 'client' })).statusCode).toBe(200);
+    expect((await a.founder.get(`/api/admin/clients/${client}/managers`)).json()).toEqual([]);
+    expect((await a.founder.put(`/api/admin/team/${former.userId}`, { role: 'manager' })).statusCode).toBe(200);
+    expect((await former.get(`/api/admin/clients/${client}`)).json()).toEqual(CLIENT_NOT_FOUND);
+  });
 });

@@ -116,6 +116,19 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
     expect(unknown.json()).toEqual({ error: 'Unknown channel provider "myspace". Use google or linkedin.' });
   });
 
+  it("starts only from Hookline's own pages: a navigation from another site connects nothing", async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const forged = await t.app.inject({ url: '/api/social/google/auth', headers: { cookie: alice, 'sec-fetch-site': site } });
+      expect(forged.statusCode, site).toBe(403);
+      expect(forged.json()).toEqual({ error: "Connect channels from Hookline's settings page." });
+      expect(forged.headers['set-cookie']).toBeUndefined();
+    }
+    for (const site of ['same-origin', 'none']) {
+      const own = await t.app.inject({ url: '/api/social/google/auth', headers: { cookie: alice, 'sec-fetch-site': site } });
+      expect(own.statusCode, site).toBe(302);
+    }
+  });
+
   it('redirects to the provider with PKCE, the YouTube scopes and offline access, in a short-lived HttpOnly cookie', async () => {
     const { authorizeUrl, response } = await start(alice);
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${idp.issuer.url}/authorize`);

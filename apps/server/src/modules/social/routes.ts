@@ -74,12 +74,18 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         params: ZProviderParams,
         querystring: ZSocialAuthQuery,
-        response: { 400: ZApiError, 404: ZApiError, 503: ZApiError },
+        response: { 400: ZApiError, 403: ZApiError, 404: ZApiError, 503: ZApiError },
       },
     },
     async (request, reply) => {
       const provider = getChannelProvider(config, request.params.provider);
       const returnTo = safeReturnPath(request.query.returnTo);
+      // A navigation from another site must not connect a staff member's own account (whose consent the
+      // provider may not ask again) to a workspace of that site's choosing: starts come from Hookline's pages.
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        throw new HttpError(403, "Connect channels from Hookline's settings page.");
+      }
       const user = await readSessionUser(ctx.auth, request);
       if (!user) return toSignIn(reply, returnTo);
       let workspaceId;

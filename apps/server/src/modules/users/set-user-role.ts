@@ -13,6 +13,8 @@ export async function setUserRole(db: Db, email: string, role: string): Promise<
     .executeTakeFirst();
   if (!result.numUpdatedRows) throw new HttpError(404, `No account with the email ${email}`);
   if (isStaffRole(parsed.data)) await removeEmptyWorkspace(db, email);
+  // Assignments grant access to clients: someone who is no longer staff keeps none to regain later.
+  else await db.deleteFrom('workspaceManager').where('email', '=', email.trim().toLowerCase()).execute();
   return parsed.data;
 }
 

@@ -61,7 +61,8 @@ export async function openResourceWorkspace(db: Db, user: Caller, workspaceId: s
   try {
     return await openWorkspace(db, user, workspaceId);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
+    // Not assigned (403 for a named workspace) is, for a resource found by its id, as unknown as missing.
+    if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) return null;
     throw error;
   }
 }
