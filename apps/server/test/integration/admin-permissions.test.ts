@@ -215,7 +215,8 @@ describe('admin API permissions, route by route', () => {
     const other = (await a.founder.post('/api/admin/clients', { name: 'Other Co', owner: 'other@example.com' })).json();
     const request = (await a.founder.get('/api/admin/requests?search=other%40example.com')).json().rows[0];
     const others: Fixtures = { ...f, clientId: other.id, requestId: request.id };
-    const rows = TABLE.filter((row) => /^\/api\/admin\/(clients|requests)\/\{id\}/.test(row.path));
+    // Assigning managers is refused to every manager first (403), whatever the client.
+    const rows = TABLE.filter((row) => /^\/api\/admin\/(clients|requests)\/\{id\}/.test(row.path) && !row.path.endsWith('/manager'));
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
       const response = await a.manager.request(row.method, urlOf(row, others), row.body?.(a.manager, 'manager'));

@@ -123,9 +123,10 @@ describe('a manager sees and acts on only the clients assigned to them; admins a
       expect(response.statusCode, `${method} ${suffix}: ${response.body}`).toBe(404);
       expect(response.json()).toEqual(CLIENT_NOT_FOUND);
     }
+    // Assigning is refused to every manager, on any client, before the client is even looked up.
     for (const method of ['POST', 'DELETE'] as const) {
       const response = await a.manager.request(method, `/api/admin/clients/${ids.theirs}/manager`, { email: a.manager.email });
-      expect(response.json(), method).toEqual(CLIENT_NOT_FOUND);
+      expect(response.json(), method).toEqual(ASSIGNERS_ONLY);
     }
     expect(await clientState(ids.theirs)).toEqual(before);
   });

@@ -66,7 +66,9 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   // Every route about one client: outside the caller's scope the client is as missing as an unknown id.
   const oneClientRoutes: FastifyPluginAsyncZod = async (one) => {
-    one.addHook('onRequest', async (request) => assertClientInScope(db, scopeOf(request), (request.params as { id: string }).id));
+    // preValidation: after the app's check that no part of the request holds a NUL (which PostgreSQL
+    // cannot compare), and still before the body is validated, so a 400 tells an outsider nothing.
+    one.addHook('preValidation', async (request) => assertClientInScope(db, scopeOf(request), (request.params as { id: string }).id));
 
     one.get('/clients/:id', { schema: { tags, params: ZIdParams, response: { 200: ZWorkspaceSummary, ...errors } } }, async (request) =>
       getWorkspaceSummary(db, request.params.id),

@@ -59,7 +59,9 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   // Every route about one request: outside the caller's scope the request is as missing as an unknown id.
   const oneRequestRoutes: FastifyPluginAsyncZod = async (one) => {
-    one.addHook('onRequest', async (request) => assertRequestInScope(db, scopeOf(request), (request.params as { id: string }).id));
+    // preValidation: after the app's check that no part of the request holds a NUL (which PostgreSQL
+    // cannot compare), and still before the body is validated, so a 400 tells an outsider nothing.
+    one.addHook('preValidation', async (request) => assertRequestInScope(db, scopeOf(request), (request.params as { id: string }).id));
 
     one.get('/requests/:id', { schema: { tags, params: ZIdParams, response: { 200: ZRequest, ...errors } } }, async (request) =>
       getRequest(db, request.params.id),

@@ -65,10 +65,10 @@ const ownBySignedIn = (ok: number): Cells => [X, ok, ok, ok, ok, ok];
 /**
  * A client's own workspace seen without the workspace header, through what a browser fetches
  * without headers (draft media in an <img>, a clip job's EventSource): the resource's workspace
- * decides. Another client: 404; a manager not assigned to it: 403; admins and founders may open
- * every workspace.
+ * decides. Another client and a manager not assigned to it: 404 (the id tells them nothing); admins
+ * and founders may open every workspace.
  */
-const othersWorkspaceResource = (ok: number): Cells => [401, 404, 404, 403, ok, ok];
+const othersWorkspaceResource = (ok: number): Cells => [401, 404, 404, 404, ok, ok];
 
 type Resource =
   | 'draft'
@@ -481,7 +481,7 @@ describe('permission matrix: every route × every caller × own and others’ re
       url: '/api/admin/clients/:id/manager',
       resource: 'client',
       own: [X, X, X, 403, 200, 200],
-      other: unassigned(200),
+      other: [401, 403, 403, 403, 200, 200],
       body: ({ caller }) => ({ email: caller.email || 'nobody@matrix.test' }),
     },
     {
@@ -489,7 +489,7 @@ describe('permission matrix: every route × every caller × own and others’ re
       url: '/api/admin/clients/:id/manager',
       resource: 'client',
       own: [X, X, X, 403, 200, 200],
-      other: unassigned(200),
+      other: [401, 403, 403, 403, 200, 200],
       prepare: async ({ role, caller, target }, params) => {
         // Admins and founders remove themselves from a client they manage ("own" ones are already).
         if (target === 'other' && (role === 'admin' || role === 'founder')) {
