@@ -44,13 +44,6 @@ export type TUpdateWorkspaceRequest = z.infer<typeof ZUpdateWorkspaceRequest>;
 /** DELETE /api/workspace: the user types the workspace name to confirm. */
 export const ZDeleteWorkspaceRequest = z.object({ confirmName: z.string() });
 
-/**
- * The request header naming the workspace a dashboard call acts on. Staff (and later members)
- * work in workspaces that are not their own; each browser tab keeps its own choice, so two tabs
- * can work in two clients at once. Without it a client acts in the workspace they own.
- */
-export const WORKSPACE_HEADER = 'x-workspace-id';
-
 /** A workspace id as a caller names it: ids are UUIDs, so anything else is a mistake worth a 400. */
 export const ZWorkspaceId = z
   .string()

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TWorkspaceSummary } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
-import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-value';
 import { callsTo, LocationProbe } from '../test-helpers';
 import ClientsPage from './clients-page';
 

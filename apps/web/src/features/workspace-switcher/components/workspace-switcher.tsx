@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ArrowRight, Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDebouncedValue } from '@/features/admin/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { workspaceUrl } from '@/lib/active-workspace';
 import { cn } from '@/lib/cn';
 import { SWITCHER_LIMIT, useAccessibleWorkspaces } from '../api/list-accessible-workspaces';
