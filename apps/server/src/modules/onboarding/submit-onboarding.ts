@@ -41,16 +41,8 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
       .executeTakeFirst();
 
     if (existing && signedInOwner && existing.ownerUserId === user.id) {
-      await storeRecord(trx, existing.id, data, { now, verified: true });
-      await addTimelineEntry(trx, {
-        subjectType: 'client',
-        subjectId: existing.id,
-        text: 'Onboarding questionnaire submitted again',
-        who: author,
-        ts: now,
-      });
-      const subject = `Onboarding: ${data.brand}`;
-      return { requestId: await openOnboardingRequest(trx, { workspaceId: existing.id, data, subject, who: author, now }) };
+      const text = 'Onboarding questionnaire submitted again';
+      return { requestId: await storeRecord(trx, { workspaceId: existing.id, data, text, who: author, now, verified: true }) };
     }
 
     let workspaceId = existing?.id ?? null;
@@ -60,16 +52,8 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
       workspaceId = workspace.id;
       // Another submission for the address may have made it a moment ago: then these answers are kept like any other.
       if (workspace.created) {
-        await storeRecord(trx, workspace.id, data, { now, verified: signedInOwner });
-        await addTimelineEntry(trx, {
-          subjectType: 'client',
-          subjectId: workspace.id,
-          text: 'Workspace created from the onboarding form',
-          who: author,
-          ts: now,
-        });
-        const subject = `Onboarding: ${data.brand}`;
-        return { requestId: await openOnboardingRequest(trx, { workspaceId: workspace.id, data, subject, who: author, now }) };
+        const text = 'Workspace created from the onboarding form';
+        return { requestId: await storeRecord(trx, { workspaceId: workspace.id, data, text, who: author, now, verified: signedInOwner }) };
       }
     }
 
@@ -92,15 +76,25 @@ export async function submitOnboarding(db: Db, input: SubmitOnboardingInput): Pr
   });
 }
 
-/** verified: the workspace's signed-in owner sent it, rather than someone naming the address on the public form. */
-async function storeRecord(db: Db, workspaceId: string, data: TOnboardingData, context: { now: string; verified: boolean }): Promise<void> {
-  const record = { data: JSON.stringify(data), createdAt: context.now, updatedAt: context.now };
+/**
+ * Makes the answers the workspace's record, says so on its timeline (text) and opens the request;
+ * answers the request's id. verified: the workspace's signed-in owner sent them, rather than
+ * someone naming the address on the public form.
+ */
+async function storeRecord(
+  db: Db,
+  input: { workspaceId: string; data: TOnboardingData; text: string; who: string; now: string; verified: boolean },
+): Promise<string> {
+  const { workspaceId, data, text, who, now, verified } = input;
+  const record = { data: JSON.stringify(data), createdAt: now, updatedAt: now };
   await db
     .insertInto('onboardingRecord')
     .values({ workspaceId, ...record })
     .onConflict((oc) => oc.column('workspaceId').doUpdateSet(record))
     .execute();
-  await emitWebhookEvent(db, 'onboarding.submitted', { clientId: workspaceId, data, verified: context.verified });
+  await emitWebhookEvent(db, 'onboarding.submitted', { clientId: workspaceId, data, verified });
+  await addTimelineEntry(db, { subjectType: 'client', subjectId: workspaceId, text, who, ts: now });
+  return openOnboardingRequest(db, { workspaceId, data, subject: `Onboarding: ${data.brand}`, who, now });
 }
 
 function openOnboardingRequest(
