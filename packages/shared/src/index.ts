@@ -18,3 +18,6 @@ export * from './contracts/assistant.ts';
 export * from './contracts/social.ts';
 export * from './contracts/clipper.ts';
 export * from './contracts/invitations.ts';
+export * from './contracts/members.ts';
+export * from './contracts/review-links.ts';
+export * from './contracts/requests.ts';

@@ -11,6 +11,7 @@ import { clientSearchMigration } from './migrations/008-client-search.ts';
 import { invitationsMigration } from './migrations/009-invitations.ts';
 import { accountSafetyMigration } from './migrations/010-account-safety.ts';
 import { clipJobWorkspaceMigration } from './migrations/011-clip-job-workspace.ts';
+import { reviewAndMembersMigration } from './migrations/012-review-and-members.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -31,6 +32,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '009-invitations': invitationsMigration,
     '010-account-safety': accountSafetyMigration,
     '011-clip-job-workspace': clipJobWorkspaceMigration,
+    '012-review-and-members': reviewAndMembersMigration,
   };
 }
 

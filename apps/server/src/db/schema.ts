@@ -71,6 +71,8 @@ export interface WorkspaceTable {
   /** IANA zone the workspace chose; null = each user's own. */
   timeZone: string | null;
   cadence: string | null;
+  /** 0 or 1 once chosen; null follows the plan (on for managed and enterprise) (migration 012). */
+  requireApproval: number | null;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -91,6 +93,8 @@ export interface RequestTable {
   subject: string;
   requester: string;
   status: string;
+  /** What the client wrote when opening it from the dashboard (migration 012). */
+  description: Generated<string | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -102,6 +106,8 @@ export interface TimelineEntryTable {
   text: string;
   who: string;
   ts: IsoTime;
+  /** 1: shown to the client on their request (opened, status, replies); 0: staff only (migration 012). */
+  forClient: Generated<number>;
 }
 
 export interface WorkspaceManagerTable {
@@ -156,6 +162,10 @@ export interface DraftTable {
   mediaKey: string | null;
   mediaType: string | null;
   mediaName: string | null;
+  /** null (never sent for review), 'in_review', 'approved' or 'changes_requested' (migration 012). */
+  reviewState: Generated<string | null>;
+  /** The request this draft answers, when staff made it from one (migration 012). */
+  requestId: Generated<string | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -208,6 +218,57 @@ export interface InvitationTable {
   invitedBy: string;
   expiresAt: IsoTime;
   acceptedAt: IsoTime | null;
+  createdAt: IsoTime;
+  /** null: the owner's invitation; 'editor' or 'approver': a teammate's (migration 012). */
+  role: Generated<string | null>;
+}
+
+/** A client owner's teammate in the owner's workspace (migration 012). */
+export interface WorkspaceMemberTable {
+  workspaceId: string;
+  userId: string;
+  /** 'editor' or 'approver'. */
+  role: string;
+  createdAt: IsoTime;
+}
+
+/** One comment on a draft (migration 012). */
+export interface DraftCommentTable {
+  id: string;
+  draftId: string;
+  authorName: string;
+  authorEmail: string | null;
+  /** 'client' (owner or member), 'staff', or 'reviewer' (through a review link). */
+  authorKind: string;
+  /** 1: staff only, never sent to the client side. */
+  internal: Generated<number>;
+  text: string;
+  createdAt: IsoTime;
+}
+
+/** A link that lets someone without an account approve or comment on some drafts (migration 012). */
+export interface ReviewLinkTable {
+  id: string;
+  workspaceId: string;
+  /** SHA-256 (hex) of the mailed token. */
+  tokenHash: string;
+  email: string;
+  /** JSON array of draft ids. */
+  draftIds: string;
+  createdBy: string;
+  expiresAt: IsoTime;
+  revokedAt: IsoTime | null;
+  createdAt: IsoTime;
+}
+
+/** A file a client attached to a request (migration 012). */
+export interface RequestAttachmentTable {
+  id: string;
+  requestId: string;
+  fileKey: string;
+  name: string;
+  contentType: string;
+  size: number;
   createdAt: IsoTime;
 }
 
@@ -269,4 +330,8 @@ export interface Database {
   invitation: InvitationTable;
   onboardingSubmission: OnboardingSubmissionTable;
   signInFailure: SignInFailureTable;
+  workspaceMember: WorkspaceMemberTable;
+  draftComment: DraftCommentTable;
+  reviewLink: ReviewLinkTable;
+  requestAttachment: RequestAttachmentTable;
 }

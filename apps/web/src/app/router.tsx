@@ -34,6 +34,7 @@ const contentLabPage = lazyRoute(() => import('@/features/assistant/routes/conte
 const videoClipperPage = lazyRoute(() => import('@/features/clipper/routes/video-clipper-page'));
 const analyticsPage = lazyRoute(() => import('@/features/analytics/routes/analytics-page'));
 const dashboardSettingsPage = lazyRoute(() => import('@/features/settings/routes/settings-page'));
+const dashboardRequestsPage = lazyRoute(() => import('@/features/requests/routes/requests-page'));
 
 const adminShell = lazyRoute(() => import('./shells/admin-shell').then((m) => ({ default: m.AdminShell })));
 const adminOverviewPage = lazyRoute(() => import('@/features/admin/routes/overview-page'));
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'onboarding', ...onboardingPage },
           { path: 'contact', ...contactPage },
           { path: 'invitation', ...lazyRoute(() => import('@/features/auth/routes/accept-invitation-page')) },
+          { path: 'review', ...lazyRoute(() => import('@/features/review/routes/review-page')) },
         ],
       },
     ],
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
                   { path: 'content-lab', ...contentLabPage },
                   { path: 'video-clipper', ...videoClipperPage },
                   { path: 'analytics', ...analyticsPage },
+                  { path: 'requests', ...dashboardRequestsPage },
                   { path: 'settings', ...dashboardSettingsPage },
                 ],
               },

@@ -10,4 +10,5 @@ export const TEST_WORKSPACE: TWorkspace = {
   timeZone: 'UTC',
   cadence: 'Daily',
   access: 'owner',
+  requireApproval: false,
 };

@@ -13,6 +13,15 @@ export type TDraftStatus = (typeof DRAFT_STATUSES)[number];
 export const QUEUE_OFFSET_MS = 60 * 60 * 1000;
 export const PUBLISH_DELAY_MS = 1200;
 
+/**
+ * Review, beside the publishing status: null until first sent for review; a reviewer (the owner, an
+ * approver, or someone with a review link) approves or requests changes; editing an approved draft
+ * sends it back to in_review.
+ */
+export const REVIEW_STATES = ['in_review', 'approved', 'changes_requested'] as const;
+export const ZReviewState = z.enum(REVIEW_STATES);
+export type TReviewState = z.infer<typeof ZReviewState>;
+
 export const ZDraft = z.object({
   id: z.string(),
   channel: ZDraftChannel,
@@ -22,6 +31,9 @@ export const ZDraft = z.object({
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
   media: z.object({ url: z.string(), type: z.string(), name: z.string() }).nullable(),
+  reviewState: ZReviewState.nullable(),
+  /** The request staff made this draft from, if any. */
+  requestId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -47,3 +59,36 @@ export type TUpdateDraftRequest = z.infer<typeof ZUpdateDraftRequest>;
 
 /** POST /api/drafts/{id}/queue | /publish | /requeue answer the draft; DELETE /api/drafts/{id} answers 204. */
 export const DRAFT_ACTIONS = ['queue', 'publish', 'requeue'] as const;
+
+/** POST /api/drafts/{id}/review (send for review) and /approve answer the draft; no body. */
+export const REVIEW_ACTIONS = ['review', 'approve'] as const;
+
+const ZCommentText = z
+  .string({ error: 'comment is required' })
+  .trim()
+  .min(1, 'comment must not be empty')
+  .max(4000, 'comment must be at most 4000 characters');
+
+/** POST /api/drafts/{id}/request-changes: what should change, kept as the first comment of the round. */
+export const ZRequestChangesRequest = z.object({ comment: ZCommentText });
+export type TRequestChangesRequest = z.infer<typeof ZRequestChangesRequest>;
+
+export const COMMENT_AUTHOR_KINDS = ['client', 'staff', 'reviewer'] as const;
+export const ZDraftComment = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  /** client: the owner or a teammate; staff: Hookline's team; reviewer: someone with a review link. */
+  authorKind: z.enum(COMMENT_AUTHOR_KINDS),
+  /** Staff-only: never sent to the owner, teammates or a review link. */
+  internal: z.boolean(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type TDraftComment = z.infer<typeof ZDraftComment>;
+
+/** GET /api/drafts/{id}/comments: oldest first. */
+export const ZDraftCommentList = z.array(ZDraftComment);
+
+/** POST /api/drafts/{id}/comments: internal only from staff. */
+export const ZAddDraftCommentRequest = z.object({ text: ZCommentText, internal: z.boolean().default(false) });
+export type TAddDraftCommentRequest = z.input<typeof ZAddDraftCommentRequest>;

@@ -13,6 +13,8 @@ export type TLookupInvitationRequest = z.infer<typeof ZLookupInvitationRequest>;
 /** What the invitation page shows before the owner chooses a password. */
 export const ZInvitation = z.object({
   email: z.string(),
+  /** owner: the workspace's own invitation (staff made the workspace); editor or approver: a teammate's. */
+  role: z.enum(['owner', 'editor', 'approver']),
   workspaceName: z.string(),
   /** ISO 8601 (UTC). */
   expiresAt: z.string(),

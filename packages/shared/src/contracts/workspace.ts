@@ -15,8 +15,11 @@ export const ZTimeZone = z
     }
   }, 'timeZone must be an IANA time zone such as Europe/Berlin');
 
-/** How the caller may act in a workspace: its owner, or staff (an admin, a founder, or a manager assigned to it). */
-export const WORKSPACE_ACCESS = ['owner', 'staff'] as const;
+/**
+ * How the caller may act in a workspace: its owner; a teammate the owner invited (an editor drafts
+ * and comments, an approver also approves); or staff (an admin, a founder, or a manager assigned to it).
+ */
+export const WORKSPACE_ACCESS = ['owner', 'editor', 'approver', 'staff'] as const;
 export const ZWorkspaceAccess = z.enum(WORKSPACE_ACCESS);
 export type TWorkspaceAccess = z.infer<typeof ZWorkspaceAccess>;
 
@@ -31,6 +34,8 @@ export const ZWorkspace = z.object({
   timeZone: z.string().nullable(),
   cadence: z.enum(CADENCES),
   access: ZWorkspaceAccess,
+  /** Only approved drafts may be queued or published (on by default for managed and enterprise plans). */
+  requireApproval: z.boolean(),
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 
@@ -38,6 +43,8 @@ export type TWorkspace = z.infer<typeof ZWorkspace>;
 export const ZUpdateWorkspaceRequest = z.object({
   cadence: z.enum(CADENCES).optional(),
   timeZone: ZTimeZone.nullable().optional(),
+  /** The owner and staff only. */
+  requireApproval: z.boolean().optional(),
 });
 export type TUpdateWorkspaceRequest = z.infer<typeof ZUpdateWorkspaceRequest>;
 

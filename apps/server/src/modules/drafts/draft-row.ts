@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import type { TDraft } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 const mediaVersion = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 12);
 
-export function toDraft(row: DraftTable): TDraft {
+export type DraftRow = Selectable<DraftTable>;
+
+export function toDraft(row: DraftRow): TDraft {
   return {
     id: row.id,
     channel: row.channel as TDraft['channel'],
@@ -24,13 +27,15 @@ export function toDraft(row: DraftTable): TDraft {
           name: row.mediaName ?? 'media',
         }
       : null,
+    reviewState: row.reviewState as TDraft['reviewState'],
+    requestId: row.requestId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
 /** A draft of this workspace; another workspace's draft is "not found", not "forbidden". */
-export async function getDraftRow(db: Db, workspaceId: string, id: string): Promise<DraftTable> {
+export async function getDraftRow(db: Db, workspaceId: string, id: string): Promise<DraftRow> {
   const row = await db.selectFrom('draft').selectAll().where('id', '=', id).where('workspaceId', '=', workspaceId).executeTakeFirst();
   if (!row) throw new HttpError(404, 'Draft not found');
   return row;

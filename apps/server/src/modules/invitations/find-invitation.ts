@@ -23,6 +23,7 @@ export async function findUsableInvitation(db: Db, token: string, now = new Date
       'invitation.email',
       'invitation.expiresAt',
       'invitation.acceptedAt',
+      'invitation.role',
       'workspace.name as workspaceName',
     ])
     .where('invitation.tokenHash', '=', hashInvitationToken(token))
@@ -35,7 +36,14 @@ export async function findUsableInvitation(db: Db, token: string, now = new Date
     throw new HttpError(410, 'This invitation has expired. Ask the Hookline team to send you a new one.');
   const account = await db.selectFrom('user').select('id').where('email', '=', row.email).executeTakeFirst();
   if (account) throw new HttpError(409, `An account for ${row.email} already exists. Sign in with it instead.`);
-  return { id: row.id, workspaceId: row.workspaceId, email: row.email, workspaceName: row.workspaceName, expiresAt: row.expiresAt };
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    email: row.email,
+    role: (row.role ?? 'owner') as UsableInvitation['role'],
+    workspaceName: row.workspaceName,
+    expiresAt: row.expiresAt,
+  };
 }
 
 /** Whether an invitation to this address still waits to be accepted (only the invitation itself may then make its account). */

@@ -17,8 +17,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/invitations/lookup',
     { config: { public: true, rateLimit }, schema: { tags, body: ZLookupInvitationRequest, response: { 200: ZInvitation, ...errors } } },
     async (request) => {
-      const { email, workspaceName, expiresAt } = await findUsableInvitation(ctx.db, request.body.token);
-      return { email, workspaceName, expiresAt };
+      const { email, role, workspaceName, expiresAt } = await findUsableInvitation(ctx.db, request.body.token);
+      return { email, role, workspaceName, expiresAt };
     },
   );
 

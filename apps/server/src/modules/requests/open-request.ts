@@ -1,3 +1,4 @@
+import type { TRequest } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
@@ -5,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 
 export async function openRequest(
   db: Db,
-  input: { workspaceId: string | null; type: 'onboarding' | 'support'; subject: string; requester: string; who: string; now: string },
+  input: { workspaceId: string | null; type: TRequest['type']; subject: string; requester: string; who: string; now: string },
 ): Promise<string> {
   const id = newId();
   await db

@@ -5,12 +5,12 @@ import { newId } from '../../lib/ids.ts';
 
 export async function addTimelineEntry(
   db: Db,
-  entry: { subjectType: TimelineEntryTable['subjectType']; subjectId: string; text: string; who: string; ts: string },
+  entry: { subjectType: TimelineEntryTable['subjectType']; subjectId: string; text: string; who: string; ts: string; forClient?: boolean },
 ): Promise<TTimelineEntry> {
   const id = newId();
   await db
     .insertInto('timelineEntry')
-    .values({ id, ...entry })
+    .values({ id, ...entry, forClient: entry.forClient ? 1 : 0 })
     .execute();
-  return { id, text: entry.text, who: entry.who, ts: entry.ts };
+  return { id, text: entry.text, who: entry.who, ts: entry.ts, forClient: Boolean(entry.forClient) };
 }

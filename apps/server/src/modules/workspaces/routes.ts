@@ -41,9 +41,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { schema: { tags, headers, body: ZUpdateWorkspaceRequest, response: { 200: ZWorkspace, ...errors } } },
     async (request) => {
       const workspace = await workspaceOfRequest(db, request);
+      const { requireApproval, ...preferences } = request.body;
       await db
         .updateTable('workspace')
-        .set({ ...request.body, updatedAt: new Date().toISOString() })
+        .set({
+          ...preferences,
+          ...(requireApproval === undefined ? {} : { requireApproval: requireApproval ? 1 : 0 }),
+          updatedAt: new Date().toISOString(),
+        })
         .where('id', '=', workspace.id)
         .execute();
       await recordStaffAction(db, workspace, sessionUserOf(request).email, 'Workspace settings changed');

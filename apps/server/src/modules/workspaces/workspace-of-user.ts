@@ -74,7 +74,7 @@ export async function readWorkspace(
 ): Promise<{ workspace: TWorkspace; ownerUserId: string | null } | undefined> {
   const row = await db
     .selectFrom('workspace')
-    .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence'])
+    .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence', 'requireApproval'])
     .$call((query) => ('id' in by ? query.where('id', '=', by.id) : query.where('ownerEmail', '=', by.ownerEmail)))
     .executeTakeFirst();
   if (!row) return undefined;
@@ -89,6 +89,8 @@ export async function readWorkspace(
       timeZone: row.timeZone,
       cadence,
       access,
+      // Unchosen, it follows the plan: a managed or enterprise client signs off on what is made for them.
+      requireApproval: row.requireApproval === null ? row.plan !== 'self_serve' : Boolean(row.requireApproval),
     },
     ownerUserId: row.ownerUserId,
   };

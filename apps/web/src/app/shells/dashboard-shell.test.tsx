@@ -29,6 +29,7 @@ const WORKSPACE: TWorkspace = {
   timeZone: null,
   cadence: 'Daily',
   access: 'staff',
+  requireApproval: false,
 };
 const LIST: TAccessibleWorkspace[] = [
   { id: 'ws-nia', name: 'Nia Co', owner: 'nia@x.test', access: 'staff' },

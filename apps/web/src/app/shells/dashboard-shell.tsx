@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
-import { BarChart3, Clapperboard, FileText, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
+import { BarChart3, Clapperboard, FileText, Inbox, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
 import { AddressConfirmationGate } from '@/features/auth/components/address-confirmation-gate';
 import { ChooseWorkspacePanel, WorkspaceUnavailablePanel } from '@/features/workspace-switcher/components/choose-workspace-panel';
@@ -18,6 +18,7 @@ const ITEMS: SidebarItem[] = [
   { to: '/dashboard/content-lab', label: 'Content Lab', icon: Sparkles },
   { to: '/dashboard/video-clipper', label: 'Video Clipper', icon: Clapperboard },
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/dashboard/requests', label: 'Requests', icon: Inbox },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 

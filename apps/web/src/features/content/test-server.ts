@@ -10,6 +10,7 @@ export const WORKSPACE: TWorkspace = {
   timeZone: 'UTC',
   cadence: 'Daily',
   access: 'owner',
+  requireApproval: false,
 };
 
 export const PUBLISHED_AT = '2030-01-01T12:00:00.000Z';
@@ -26,6 +27,8 @@ export function makeDraft(over: Partial<TDraft> = {}): TDraft {
     scheduledAt: null,
     publishedAt: null,
     media: null,
+    reviewState: null,
+    requestId: null,
     createdAt: '2030-01-01T10:00:00.000Z',
     updatedAt: '2030-01-01T10:00:00.000Z',
     ...over,

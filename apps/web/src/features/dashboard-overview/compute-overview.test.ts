@@ -13,6 +13,8 @@ const draft = (over: Partial<TDraft>): TDraft => ({
   scheduledAt: null,
   publishedAt: null,
   media: null,
+  reviewState: null,
+  requestId: null,
   createdAt: '2025-03-01T00:00:00.000Z',
   updatedAt: '2025-03-01T00:00:00.000Z',
   ...over,

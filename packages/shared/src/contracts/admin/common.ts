@@ -14,7 +14,14 @@ export const ZPagination = z.object({
 export const ZSortDir = z.enum(['asc', 'desc']);
 export const ZSearch = z.string().trim().max(200, 'search must be at most 200 characters').optional();
 
-export const ZTimelineEntry = z.object({ id: z.string(), text: z.string(), who: z.string(), ts: z.string() });
+export const ZTimelineEntry = z.object({
+  id: z.string(),
+  text: z.string(),
+  who: z.string(),
+  ts: z.string(),
+  /** Shown to the client on their own request (opened, status changes, replies); internal notes are not. */
+  forClient: z.boolean(),
+});
 export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
 
 export const ZIdParams = z.object({ id: z.string().min(1).max(100) });

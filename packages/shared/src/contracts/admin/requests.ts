@@ -5,7 +5,7 @@ import { listResponse, ZPagination, ZSearch, ZSortDir } from './common.ts';
 export const REQUEST_STATUSES = ['open', 'in_progress', 'closed'] as const;
 export const ZRequestStatus = z.enum(REQUEST_STATUSES);
 export type TRequestStatus = z.infer<typeof ZRequestStatus>;
-export const REQUEST_TYPES = ['onboarding', 'support'] as const;
+export const REQUEST_TYPES = ['onboarding', 'support', 'content_brief'] as const;
 export const ZRequestType = z.enum(REQUEST_TYPES);
 
 export const ZRequest = z.object({

@@ -54,7 +54,7 @@ export default function RequestDetailPage() {
         onSuccess: () => toast.success('Note added'),
         onError: () => {
           // The note stays on screen all the same, authored by 'you'.
-          const entry = { id: `local-${++localNoteCount}`, text: note, who: 'you', ts: new Date().toISOString() };
+          const entry = { id: `local-${++localNoteCount}`, text: note, who: 'you', ts: new Date().toISOString(), forClient: false };
           setLocalNotes((notes) => [entry, ...notes]);
           toast.warning('Saved locally', { description: 'API not available' });
         },

@@ -22,6 +22,7 @@ const WORKSPACE: TWorkspace = {
   timeZone: null,
   cadence: 'Daily',
   access: 'owner',
+  requireApproval: false,
 };
 
 function Location() {

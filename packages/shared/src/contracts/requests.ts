@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ZRequestStatus, ZRequestType } from './admin/requests.ts';
+import { ZTimelineEntry } from './admin/common.ts';
+import { ZDraftChannel, ZDraftType, ZReviewState } from './drafts.ts';
+
+/** What a client may open from the dashboard (onboarding requests come from the questionnaire). */
+export const CLIENT_REQUEST_TYPES = ['support', 'content_brief'] as const;
+
+/** POST /api/requests */
+export const ZOpenClientRequest = z.object({
+  type: z.enum(CLIENT_REQUEST_TYPES, { error: 'type must be support or content_brief' }),
+  subject: z.string().trim().min(1, 'subject is required').max(200, 'subject must be at most 200 characters'),
+  description: z.string().trim().max(10_000, 'description must be at most 10000 characters').default(''),
+});
+export type TOpenClientRequest = z.input<typeof ZOpenClientRequest>;
+
+export const ZClientRequest = z.object({
+  id: z.string(),
+  type: ZRequestType,
+  subject: z.string(),
+  description: z.string().nullable(),
+  status: ZRequestStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TClientRequest = z.infer<typeof ZClientRequest>;
+
+/** GET /api/requests: the workspace's requests, newest first. */
+export const ZListClientRequestsResponse = z.object({ requests: z.array(ZClientRequest) });
+export type TListClientRequestsResponse = z.infer<typeof ZListClientRequestsResponse>;
+
+export const ZRequestAttachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Opens with the caller's session (the client's or staff's). */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type TRequestAttachment = z.infer<typeof ZRequestAttachment>;
+
+/** A draft made from a request, as the request lists it. */
+export const ZRequestDraft = z.object({
+  id: z.string(),
+  channel: ZDraftChannel,
+  type: ZDraftType,
+  /** The first words of the text. */
+  excerpt: z.string(),
+  status: z.string(),
+  reviewState: ZReviewState.nullable(),
+  scheduledAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TRequestDraft = z.infer<typeof ZRequestDraft>;
+
+/** GET /api/requests/{id}: the request with the timeline entries meant for the client (no internal notes). */
+export const ZClientRequestDetail = z.object({
+  request: ZClientRequest,
+  timeline: z.array(ZTimelineEntry),
+  attachments: z.array(ZRequestAttachment),
+  drafts: z.array(ZRequestDraft),
+});
+export type TClientRequestDetail = z.infer<typeof ZClientRequestDetail>;
+
+/** POST /api/admin/requests/{id}/replies: a reply the client sees on the request and receives by mail. */
+export const ZReplyToClientRequest = z.object({
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be empty').max(4000, 'text must be at most 4000 characters'),
+});
+
+/** GET /api/admin/requests/{id}/work: what staff see besides the timeline. */
+export const ZRequestWork = z.object({
+  description: z.string().nullable(),
+  attachments: z.array(ZRequestAttachment),
+  drafts: z.array(ZRequestDraft),
+});
+export type TRequestWork = z.infer<typeof ZRequestWork>;
+
+/** GET /api/admin/clients/{id}/drafts: the workspace's drafts by where they stand. */
+export const ZWorkspaceDraftsByState = z.object({
+  inReview: z.array(ZRequestDraft),
+  changesRequested: z.array(ZRequestDraft),
+  approved: z.array(ZRequestDraft),
+  scheduled: z.array(ZRequestDraft),
+});
+export type TWorkspaceDraftsByState = z.infer<typeof ZWorkspaceDraftsByState>;
