@@ -15,6 +15,7 @@ interface Entry {
   text: string;
   who: string;
   ts: string;
+  forClient: boolean;
 }
 
 /** Support requests of the list fixture; the three clients below add their onboarding requests. */
@@ -191,7 +192,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
     });
     expect((await a.admin.get(`/api/admin/requests/${request.id}`)).json()).toEqual(request);
     expect(await timeline(request.id)).toEqual([
-      { id: expect.any(String), text: 'Request opened', who: a.admin.email, ts: request.createdAt },
+      { id: expect.any(String), text: 'Request opened', who: a.admin.email, ts: request.createdAt, forClient: true },
     ]);
   });
 
@@ -242,7 +243,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
       expect(response.statusCode, status).toBe(200);
       expect(response.json()).toEqual({ ...request, status });
       expect((await a.admin.get(`/api/admin/requests/${request.id}`)).json().status).toBe(status);
-      expect((await timeline(request.id))[0]).toMatchObject({ text, who: a.admin.email });
+      expect((await timeline(request.id))[0]).toMatchObject({ text, who: a.admin.email, forClient: true });
     }
     expect((await timeline(request.id)).map((e) => e.text)).toEqual(
       [...steps.map(([, text]) => text as string)].reverse().concat('Request opened'),
@@ -262,7 +263,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
     expect(await timeline(request.id)).toHaveLength(1);
   });
 
-  it('POST notes: 201 with the entry (trimmed text, staff email, time); newest first in the timeline', async () => {
+  it('POST notes: 201 with the internal entry (trimmed text, staff email, time); newest first in the timeline', async () => {
     const request: Request = (
       await a.admin.post('/api/admin/requests', { type: 'support', subject: 'Notes', requester: 'notes@example.com' })
     ).json();
@@ -276,7 +277,7 @@ describe('admin requests: create, read, status, notes, timeline', () => {
       const response = await caller.post(`/api/admin/requests/${request.id}/notes`, { note });
       expect(response.statusCode).toBe(201);
       const entry: Entry = response.json();
-      expect(entry).toEqual({ id: expect.any(String), text: note.trim(), who: caller.email, ts: expect.any(String) });
+      expect(entry).toEqual({ id: expect.any(String), text: note.trim(), who: caller.email, ts: expect.any(String), forClient: false });
       expect(new Date(entry.ts).toISOString()).toBe(entry.ts);
       notes.push(entry);
     }

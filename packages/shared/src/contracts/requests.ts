@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { ZRequestStatus, ZRequestType } from './admin/requests.ts';
 import { ZTimelineEntry } from './admin/common.ts';
-import { ZDraftChannel, ZDraftType, ZReviewState } from './drafts.ts';
+import { DRAFT_STATUSES, ZDraftChannel, ZDraftType, ZReviewState, type TReviewState } from './drafts.ts';
 
 /** What a client may open from the dashboard (onboarding requests come from the questionnaire). */
 export const CLIENT_REQUEST_TYPES = ['support', 'content_brief'] as const;
+export type TClientRequestType = (typeof CLIENT_REQUEST_TYPES)[number];
+
+/** How request types read on screen, in the dashboard and the admin console alike. */
+export const REQUEST_TYPE_LABELS = { onboarding: 'Onboarding', support: 'Support', content_brief: 'Content brief' } as const;
+
+/** How review states read on screen, wherever a draft's review shows. */
+export const REVIEW_STATE_LABELS: Record<TReviewState, string> = {
+  in_review: 'In review',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+};
+
+/** The most files one request holds. */
+export const MAX_REQUEST_ATTACHMENTS = 10;
 
 /** POST /api/requests */
 export const ZOpenClientRequest = z.object({
@@ -47,17 +61,24 @@ export const ZRequestDraft = z.object({
   type: ZDraftType,
   /** The first words of the text. */
   excerpt: z.string(),
-  status: z.string(),
+  status: z.enum(DRAFT_STATUSES),
   reviewState: ZReviewState.nullable(),
   scheduledAt: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type TRequestDraft = z.infer<typeof ZRequestDraft>;
 
-/** GET /api/requests/{id}: the request with the timeline entries meant for the client (no internal notes). */
+/** A timeline entry as the client sees it. */
+export const ZClientTimelineEntry = ZTimelineEntry.extend({
+  /** Written by Hookline's team (a reply, a status change), not by the one who opened the request. */
+  fromTeam: z.boolean(),
+});
+export type TClientTimelineEntry = z.infer<typeof ZClientTimelineEntry>;
+
+/** GET /api/requests/{id}: the request with the timeline entries meant for the client (no internal notes), newest first. */
 export const ZClientRequestDetail = z.object({
   request: ZClientRequest,
-  timeline: z.array(ZTimelineEntry),
+  timeline: z.array(ZClientTimelineEntry),
   attachments: z.array(ZRequestAttachment),
   drafts: z.array(ZRequestDraft),
 });
@@ -67,6 +88,10 @@ export type TClientRequestDetail = z.infer<typeof ZClientRequestDetail>;
 export const ZReplyToClientRequest = z.object({
   text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be empty').max(4000, 'text must be at most 4000 characters'),
 });
+export type TReplyToClientRequest = z.infer<typeof ZReplyToClientRequest>;
+
+/** GET /api/requests/{id}/attachments/{attachmentId} */
+export const ZAttachmentParams = z.object({ id: z.string().min(1).max(100), attachmentId: z.string().min(1).max(100) });
 
 /** GET /api/admin/requests/{id}/work: what staff see besides the timeline. */
 export const ZRequestWork = z.object({
@@ -76,7 +101,11 @@ export const ZRequestWork = z.object({
 });
 export type TRequestWork = z.infer<typeof ZRequestWork>;
 
-/** GET /api/admin/clients/{id}/drafts: the workspace's drafts by where they stand. */
+/**
+ * GET /api/admin/clients/{id}/drafts: the workspace's unpublished drafts by where they stand, each
+ * in one group: review first (a queued draft sent back to review is in review), approved ones not
+ * yet queued, then the queue by time.
+ */
 export const ZWorkspaceDraftsByState = z.object({
   inReview: z.array(ZRequestDraft),
   changesRequested: z.array(ZRequestDraft),

@@ -13,6 +13,7 @@ import {
   ZOnboardingSyncQuery,
   ZTimelineEntry,
   ZAdminUpdateWorkspaceRequest,
+  ZWorkspaceDraftsByState,
   ALL_CLIENTS_ROLES,
 } from '@hookline/shared';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ import { listWorkspaces } from './list-workspaces.ts';
 import { addManager, listManagers, removeManager } from './managers.ts';
 import { getOnboardingRecord, rememberAirtableRecord, saveOnboardingRecord } from './onboarding-record.ts';
 import { updateWorkspace } from './update-workspace.ts';
+import { listWorkspaceDraftsByState } from './workspace-drafts-by-state.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['admin: clients'];
@@ -109,6 +111,12 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         await getWorkspaceSummary(db, request.params.id);
         return listTimeline(db, 'client', request.params.id);
       },
+    );
+
+    one.get(
+      '/clients/:id/drafts',
+      { schema: { tags, params: ZIdParams, response: { 200: ZWorkspaceDraftsByState, ...errors } } },
+      async (request) => listWorkspaceDraftsByState(db, request.params.id),
     );
 
     one.get(

@@ -2,13 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAddNoteRequest,
   ZApiError,
+  ZCreateDraftRequest,
   ZCreateRequestRequest,
+  ZDraft,
   ZIdParams,
   ZListRequestsQuery,
   ZListRequestsResponse,
   ZOnboardingSubmission,
+  ZReplyToClientRequest,
   ZRequest,
   ZRequestSubmissionResponse,
+  ZRequestWork,
   ZTimelineEntry,
   ZUpdateRequestRequest,
 } from '@hookline/shared';
@@ -20,8 +24,11 @@ import { sessionUserOf } from '../../plugins/guards.ts';
 import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
 import { applyKeptSubmission, getKeptSubmission } from '../onboarding/kept-submission.ts';
 import { listTimeline } from '../timeline/list-timeline.ts';
+import { getRequestWork } from './client-requests.ts';
 import { listRequests } from './list-requests.ts';
 import { openRequest } from './open-request.ts';
+import { replyToRequest } from './reply-to-request.ts';
+import { createDraftFromRequest } from './request-drafts.ts';
 import { assertRequestInScope, getRequest } from './request-row.ts';
 import { addRequestNote, setRequestStatus } from './update-request.ts';
 
@@ -87,6 +94,35 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       { schema: { tags, params: ZIdParams, body: ZAddNoteRequest, response: { 201: ZTimelineEntry, ...errors } } },
       async (request, reply) =>
         reply.status(201).send(await addRequestNote(db, request.params.id, request.body.note, sessionUserOf(request).email)),
+    );
+
+    one.post(
+      '/requests/:id/replies',
+      { schema: { tags, params: ZIdParams, body: ZReplyToClientRequest, response: { 201: ZTimelineEntry, ...errors } } },
+      async (request, reply) => {
+        const { entry, mail } = await replyToRequest(db, {
+          id: request.params.id,
+          text: request.body.text,
+          who: sessionUserOf(request).email,
+          baseUrl: ctx.config.baseUrl,
+        });
+        // After the commit: the reply stands on the request (where the client reads it) even when the mail fails.
+        await ctx.mailer.send(mail).catch((error) => request.log.error({ err: error }, 'request reply mail failed'));
+        return reply.status(201).send(entry);
+      },
+    );
+
+    one.get('/requests/:id/work', { schema: { tags, params: ZIdParams, response: { 200: ZRequestWork, ...errors } } }, async (request) =>
+      getRequestWork(db, request.params.id),
+    );
+
+    one.post(
+      '/requests/:id/drafts',
+      { schema: { tags, params: ZIdParams, body: ZCreateDraftRequest, response: { 201: ZDraft, ...errors, 409: ZApiError } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createDraftFromRequest(db, { requestId: request.params.id, draft: request.body, who: sessionUserOf(request).email })),
     );
 
     one.get(

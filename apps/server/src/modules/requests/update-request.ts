@@ -11,21 +11,38 @@ export async function setRequestStatus(db: Db, id: string, status: TRequestStatu
     if (current.status === status) return current;
     const now = nowIso();
     await trx.updateTable('request').set({ status, updatedAt: now }).where('id', '=', id).execute();
-    await addTimelineEntry(trx, { subjectType: 'request', subjectId: id, text: `Status set to ${status.replace('_', ' ')}`, who, ts: now });
+    const text = `Status set to ${status.replace('_', ' ')}`;
+    await addTimelineEntry(trx, { subjectType: 'request', subjectId: id, text, who, ts: now, forClient: true });
     const updated = { ...current, status };
     await emitWebhookEvent(trx, 'request.status_changed', { request: updated, previousStatus: current.status, by: who });
     return updated;
   });
 }
 
-/** Internal notes are timeline entries of the request. */
+/** Internal notes are timeline entries of the request that only staff see. */
 export async function addRequestNote(db: Db, id: string, note: string, who: string): Promise<TTimelineEntry> {
-  return db.transaction().execute(async (trx) => {
-    await getRequest(trx, id);
-    const now = nowIso();
-    await trx.updateTable('request').set({ updatedAt: now }).where('id', '=', id).execute();
-    const entry = await addTimelineEntry(trx, { subjectType: 'request', subjectId: id, text: note, who, ts: now });
-    await emitWebhookEvent(trx, 'request.note_added', { requestId: id, note: entry });
-    return entry;
+  return db.transaction().execute(async (trx) => (await writeRequestNote(trx, { id, text: note, who, forClient: false })).entry);
+}
+
+/**
+ * A note on the request's timeline (internal, or a reply the client sees) and its webhook event,
+ * whose entry says which it is by forClient; answers the entry and the request.
+ */
+export async function writeRequestNote(
+  db: Db,
+  input: { id: string; text: string; who: string; forClient: boolean },
+): Promise<{ entry: TTimelineEntry; request: TRequest }> {
+  const request = await getRequest(db, input.id);
+  const now = nowIso();
+  await db.updateTable('request').set({ updatedAt: now }).where('id', '=', input.id).execute();
+  const entry = await addTimelineEntry(db, {
+    subjectType: 'request',
+    subjectId: input.id,
+    text: input.text,
+    who: input.who,
+    ts: now,
+    forClient: input.forClient,
   });
+  await emitWebhookEvent(db, 'request.note_added', { requestId: input.id, note: entry });
+  return { entry, request };
 }
