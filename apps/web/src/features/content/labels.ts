@@ -13,3 +13,6 @@ export const TEXT_PLACEHOLDERS: Record<TDraftType, string> = {
   thread: 'Start the thread…',
   video: 'Title and description…',
 };
+
+/** "1 draft", "3 drafts". */
+export const countDrafts = (count: number) => (count === 1 ? '1 draft' : `${count} drafts`);

@@ -1,4 +1,4 @@
-import type { TDraft, TWorkspace } from '@hookline/shared';
+import { canApprove, isStaffAccess, type TDraft, type TDraftComment, type TReviewLink, type TWorkspace } from '@hookline/shared';
 import { json, stubFetch } from '@/test/render';
 
 export const WORKSPACE: TWorkspace = {
@@ -35,18 +35,88 @@ export function makeDraft(over: Partial<TDraft> = {}): TDraft {
   };
 }
 
+export function makeComment(over: Partial<TDraftComment> = {}): TDraftComment {
+  counter += 1;
+  return {
+    id: `c${counter}`,
+    authorName: 'Olive Owner',
+    authorKind: 'client',
+    internal: false,
+    text: 'Looks good',
+    createdAt: '2030-01-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+export function makeReviewLink(over: Partial<TReviewLink> = {}): TReviewLink {
+  counter += 1;
+  return {
+    id: `l${counter}`,
+    email: 'reviewer@client.test',
+    draftIds: ['d1'],
+    createdBy: 'Sam Staff',
+    createdAt: '2030-01-01T10:00:00.000Z',
+    expiresAt: '2030-01-15T10:00:00.000Z',
+    revokedAt: null,
+    status: 'active',
+    ...over,
+  };
+}
+
+export const NEEDS_APPROVAL = 'This workspace publishes approved drafts only: send the draft for review first.';
+
+const body = <T>(init?: RequestInit) => JSON.parse(String(init?.body)) as T;
+
 /**
- * An in-memory drafts server answering like the real one (statuses, 409s, newest first). A publish
- * leaves the draft 'publishing' for `publishAfterReads` list reads (default 1), then it is published, like the job runner.
+ * An in-memory drafts server answering like the real one (statuses, review states, comments with
+ * internal ones for staff only, review links, 403s and 409s, newest first). A publish leaves the
+ * draft 'publishing' for `publishAfterReads` list reads (default 1), then it is published, like the job runner.
  */
-export function serveDrafts(initial: TDraft[], options: { workspace?: TWorkspace; publishAfterReads?: number } = {}) {
+export function serveDrafts(
+  initial: TDraft[],
+  options: {
+    workspace?: TWorkspace;
+    publishAfterReads?: number;
+    comments?: Record<string, TDraftComment[]>;
+    reviewLinks?: TReviewLink[];
+  } = {},
+) {
   const drafts = [...initial];
+  const workspace = options.workspace ?? WORKSPACE;
+  const comments: Record<string, TDraftComment[]> = { ...options.comments };
+  const reviewLinks = [...(options.reviewLinks ?? [])];
   const publishing = new Map<string, number>();
   const find = (id: string) => drafts.find((draft) => draft.id === id);
   const conflict = (error: string) => json({ error }, 409);
+  const staff = isStaffAccess(workspace.access);
+  const addComment = (draftId: string, text: string, internal: boolean) => {
+    const comment = makeComment({
+      authorName: staff ? 'Sam Staff' : 'Olive Owner',
+      authorKind: staff ? 'staff' : 'client',
+      internal,
+      text,
+      createdAt: new Date().toISOString(),
+    });
+    (comments[draftId] ??= []).push(comment);
+    return comment;
+  };
   const fetchMock = stubFetch((path, init) => {
     const method = init?.method ?? 'GET';
-    if (path === '/api/workspace') return json(options.workspace ?? WORKSPACE);
+    if (path === '/api/workspace') return json(workspace);
+    if (path === '/api/review-links' || path.startsWith('/api/review-links/')) {
+      if (!staff) return json({ error: 'Only the Hookline team sends review links.' }, 403);
+      if (method === 'GET') return json({ links: reviewLinks });
+      if (path === '/api/review-links') {
+        const input = body<{ draftIds: string[]; email: string; expiresInDays: number }>(init);
+        const link = makeReviewLink({ draftIds: input.draftIds, email: input.email, expiresAt: '2030-01-15T10:00:00.000Z' });
+        reviewLinks.unshift(link);
+        return json(link, 201);
+      }
+      const link = reviewLinks.find((candidate) => path === `/api/review-links/${candidate.id}/revoke`);
+      if (!link) return json({ error: 'Review link not found' }, 404);
+      Object.assign(link, { status: 'revoked', revokedAt: '2030-01-02T10:00:00.000Z' });
+      return json(link);
+    }
     if (path === '/api/drafts' && method === 'GET') {
       for (const [id, reads] of publishing) {
         if (reads > 0) publishing.set(id, reads - 1);
@@ -60,19 +130,42 @@ export function serveDrafts(initial: TDraft[], options: { workspace?: TWorkspace
       return json(drafts.filter((draft) => !channel || draft.channel === channel));
     }
     if (path === '/api/drafts' && method === 'POST') {
-      const body = JSON.parse(String(init?.body)) as Partial<TDraft>;
-      const draft = makeDraft({ channel: body.channel ?? 'instagram', type: body.type, text: body.text ?? '' });
+      const input = body<Partial<TDraft>>(init);
+      const draft = makeDraft({ channel: input.channel ?? 'instagram', type: input.type, text: input.text ?? '' });
       drafts.unshift(draft);
       return json(draft, 201);
     }
-    const match = path.match(/^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|publish))?$/);
+    const match = path.match(/^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|publish|review|approve|request-changes|comments))?$/);
     const draft = match ? find(match[1]) : undefined;
     if (!match || !draft) return json({ error: 'Draft not found' }, 404);
     const action = match[2];
+    if (action === 'comments') {
+      if (method === 'GET') return json((comments[draft.id] ?? []).filter((comment) => staff || !comment.internal));
+      const input = body<{ text: string; internal?: boolean }>(init);
+      if (input.internal && !staff) return json({ error: 'Only the Hookline team writes internal comments.' }, 403);
+      return json(addComment(draft.id, input.text, input.internal ?? false), 201);
+    }
     if (method === 'PATCH') {
       if (draft.status === 'publishing' || draft.status === 'published') return conflict('A published draft cannot be edited.');
-      Object.assign(draft, JSON.parse(String(init?.body)));
+      const edited = body<Partial<TDraft>>(init);
+      const reviewedTextChanged = draft.reviewState === 'approved' && edited.text !== undefined && edited.text !== draft.text;
+      Object.assign(draft, edited, reviewedTextChanged ? { reviewState: 'in_review' } : {});
       return json(draft);
+    }
+    if (action === 'approve' || action === 'request-changes') {
+      if (!canApprove(workspace.access)) return json({ error: 'Only the owner or an approver decides on a draft.' }, 403);
+      if (draft.reviewState !== 'in_review') return conflict('Only a draft in review can be approved or sent back.');
+      if (action === 'request-changes') addComment(draft.id, body<{ comment: string }>(init).comment, false);
+      Object.assign(draft, { reviewState: action === 'approve' ? 'approved' : 'changes_requested' });
+      return json({ ...draft });
+    }
+    if (action === 'review') {
+      if (draft.status !== 'draft' && draft.status !== 'queued') return conflict('A published draft cannot be reviewed.');
+      Object.assign(draft, { reviewState: 'in_review' });
+      return json({ ...draft });
+    }
+    if ((action === 'queue' || action === 'publish') && workspace.requireApproval && draft.reviewState !== 'approved') {
+      return conflict(NEEDS_APPROVAL);
     }
     if (method === 'DELETE') {
       drafts.splice(drafts.indexOf(draft), 1);
@@ -91,5 +184,5 @@ export function serveDrafts(initial: TDraft[], options: { workspace?: TWorkspace
     }
     return json({ ...draft });
   });
-  return { fetchMock, drafts };
+  return { fetchMock, drafts, comments, reviewLinks };
 }

@@ -1,8 +1,8 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { Check, ImagePlus, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
-import type { TDraft } from '@hookline/shared';
+import { BadgeCheck, Check, Eye, ImagePlus, MessageSquare, MessageSquareWarning, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
+import { canApprove, type TDraft, type TWorkspace } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -10,21 +10,33 @@ import { errorMessage } from '@/lib/api-client';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import { formatWhen } from '@/lib/zoned-time';
+import { useApproveDraft } from '../api/approve-draft';
 import { usePublishDraft } from '../api/publish-draft';
 import { useQueueDraft } from '../api/queue-draft';
 import { useRequeueDraft } from '../api/requeue-draft';
+import { useSendDraftForReview } from '../api/send-draft-for-review';
 import { useUpdateDraft } from '../api/update-draft';
 import { useUploadDraftMedia } from '../api/upload-draft-media';
 import { TEXT_PLACEHOLDERS } from '../labels';
 import { DraftStatusBadge } from './draft-status-badge';
+import { ReviewStateBadge } from './review-state-badge';
 
-type Action = 'queue' | 'publish' | 'requeue';
+// Chunks of their own: most visits open neither, and the dashboard's JS budget is nearly spent.
+const DraftComments = lazy(() => import('./draft-comments'));
+const RequestChangesDialog = lazy(() => import('./request-changes-dialog'));
+
+type Action = 'queue' | 'publish' | 'requeue' | 'review' | 'approve';
 
 const FAILURES: Record<Action, string> = {
   queue: 'Could not queue the draft',
   publish: 'Could not publish the draft',
   requeue: 'Could not re-queue the draft',
+  review: 'Could not send the draft for review',
+  approve: 'Could not approve the draft',
 };
+
+/** What the card needs to know of the workspace: how the caller acts in it, and whether publishing waits for approval. */
+export type DraftCardWorkspace = Pick<TWorkspace, 'access' | 'requireApproval'>;
 
 export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
   instagram: 'bg-pink-500',
@@ -33,15 +45,21 @@ export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
   linkedin: 'bg-blue-700',
 };
 
-/** What a draft in this status offers (publishing and published ones offer only Delete). */
-export function draftCapabilities(status: TDraft['status']) {
-  const editable = status === 'draft' || status === 'queued';
+/**
+ * What a draft offers the caller (publishing and published ones offer only comments and Delete).
+ * Where the workspace requires approval, Queue and Publish now stay visible but wait for it.
+ */
+export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) {
+  const editable = draft.status === 'draft' || draft.status === 'queued';
   return {
     editable,
     addMedia: editable,
-    queue: status === 'draft',
+    queue: draft.status === 'draft',
     publish: editable,
-    requeue: status === 'queued',
+    requeue: draft.status === 'queued',
+    needsApproval: editable && workspace.requireApproval && draft.reviewState !== 'approved',
+    sendForReview: editable && draft.reviewState !== 'in_review',
+    decide: canApprove(workspace.access) && draft.reviewState === 'in_review',
     delete: true,
   };
 }
@@ -52,16 +70,25 @@ export function draftCapabilities(status: TDraft['status']) {
  */
 export function DraftCard({
   draft,
+  workspace,
   timeZone,
   autoFocus = false,
   onDelete,
+  selection,
 }: {
   draft: TDraft;
+  workspace: DraftCardWorkspace;
   timeZone: string;
   autoFocus?: boolean;
   onDelete: (draft: TDraft) => void;
+  /** Staff pick drafts for a review link with the card's checkbox; without this, none is shown. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
 }) {
-  const can = draftCapabilities(draft.status);
+  const can = draftCapabilities(draft, workspace);
+  const commentsId = useId();
+  const approvalReasonId = useId();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [requestingChanges, setRequestingChanges] = useState(false);
   const [text, setText] = useState(draft.text);
   const [serverText, setServerText] = useState(draft.text);
   const [progress, setProgress] = useState(0);
@@ -70,6 +97,8 @@ export function DraftCard({
     queue: useQueueDraft(draft.id),
     publish: usePublishDraft(draft.id),
     requeue: useRequeueDraft(draft.id),
+    review: useSendDraftForReview(draft.id),
+    approve: useApproveDraft(draft.id),
   };
   const upload = useUploadDraftMedia(draft.id);
   const busy = (Object.keys(actions) as Action[]).find((action) => actions[action].isPending);
@@ -133,12 +162,24 @@ export function DraftCard({
   return (
     <article aria-label={label} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex flex-wrap items-center gap-2 px-4 pt-4">
+        {selection && can.editable ? (
+          <label className="grid size-8 shrink-0 cursor-pointer place-items-center rounded-lg hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={selection.selected}
+              onChange={(event) => selection.onChange(event.target.checked)}
+            />
+            <span className="sr-only">Select the {label.toLowerCase()} for a review link</span>
+          </label>
+        ) : null}
         <Badge tone="neutral" className="bg-white ring-1 ring-slate-200">
           <span className={cn('size-2 rounded-full', CHANNEL_DOTS[draft.channel])} aria-hidden />
           {CHANNEL_LABELS[draft.channel]}
         </Badge>
         <Badge tone="neutral">{TYPE_LABELS[draft.type]}</Badge>
-        <span className="ml-auto" aria-live="polite">
+        <span className="ml-auto flex flex-wrap justify-end gap-1.5" aria-live="polite">
+          <ReviewStateBadge state={draft.reviewState} />
           <DraftStatusBadge draft={draft} timeZone={timeZone} />
         </span>
       </header>
@@ -189,6 +230,34 @@ export function DraftCard({
       </div>
 
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3">
+        {can.sendForReview ? (
+          <Button size="sm" variant="secondary" onClick={() => run('review')} disabled={working}>
+            <Eye className="size-4" aria-hidden /> {busy === 'review' ? 'Sending…' : 'Send for review'}
+          </Button>
+        ) : null}
+        {can.decide ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => run('approve')} disabled={working}>
+              <BadgeCheck className="size-4" aria-hidden /> {busy === 'approve' ? 'Approving…' : 'Approve'}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setRequestingChanges(true)} disabled={working}>
+              <MessageSquareWarning className="size-4" aria-hidden /> Request changes
+            </Button>
+          </>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          onClick={() => setCommentsOpen((open) => !open)}
+          aria-expanded={commentsOpen}
+          aria-controls={commentsOpen ? commentsId : undefined}
+        >
+          <MessageSquare className="size-4" aria-hidden /> Comments
+        </Button>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3">
         {can.addMedia ? (
           <label
             className={cn(
@@ -203,7 +272,13 @@ export function DraftCard({
           </label>
         ) : null}
         {can.queue ? (
-          <Button size="sm" variant="secondary" onClick={() => run('queue')} disabled={working}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => run('queue')}
+            disabled={working || can.needsApproval}
+            aria-describedby={can.needsApproval ? approvalReasonId : undefined}
+          >
             <CalendarPlus className="size-4" aria-hidden /> {busy === 'queue' ? 'Queueing…' : 'Queue'}
           </Button>
         ) : null}
@@ -213,7 +288,12 @@ export function DraftCard({
           </Button>
         ) : null}
         {can.publish ? (
-          <Button size="sm" onClick={() => run('publish')} disabled={working}>
+          <Button
+            size="sm"
+            onClick={() => run('publish')}
+            disabled={working || can.needsApproval}
+            aria-describedby={can.needsApproval ? approvalReasonId : undefined}
+          >
             <Send className="size-4" aria-hidden /> Publish now
           </Button>
         ) : null}
@@ -226,7 +306,29 @@ export function DraftCard({
         >
           <Trash2 className="size-4" aria-hidden /> Delete
         </Button>
+        {can.needsApproval ? (
+          <p id={approvalReasonId} className="w-full text-xs text-slate-600">
+            {can.queue ? 'Needs approval before it can be queued' : 'Needs approval before it can be published'}
+          </p>
+        ) : null}
       </div>
+
+      {commentsOpen ? (
+        <Suspense
+          fallback={
+            <p role="status" className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
+              Loading comments…
+            </p>
+          }
+        >
+          <DraftComments id={commentsId} draftId={draft.id} label={label.toLowerCase()} access={workspace.access} timeZone={timeZone} />
+        </Suspense>
+      ) : null}
+      {requestingChanges ? (
+        <Suspense fallback={null}>
+          <RequestChangesDialog draft={draft} onClose={() => setRequestingChanges(false)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

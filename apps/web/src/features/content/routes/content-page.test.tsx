@@ -39,23 +39,23 @@ describe('Content page', () => {
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     expect(within(draft).getByText('Draft')).toBeInTheDocument();
     expect(within(draft).getByLabelText('Add media')).toHaveAttribute('accept', 'image/*,video/*');
-    expect(buttonsOf(draft)).toEqual(['Queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(draft)).toEqual(['Send for review', 'Comments', 'Queue', 'Publish now', 'Delete']);
 
     const queued = card('Twitter Thread');
     // 15:00 UTC is midnight the next day in Tokyo.
     expect(within(queued).getByText(/^Queued for Jan 2, 2030, 12:00\sAM$/)).toBeInTheDocument();
     expect(within(queued).getByLabelText('Add media')).toBeInTheDocument();
-    expect(buttonsOf(queued)).toEqual(['Re-queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(queued)).toEqual(['Send for review', 'Comments', 'Re-queue', 'Publish now', 'Delete']);
 
     const publishing = card('YouTube Video');
     expect(within(publishing).getByText('Publishing…')).toBeInTheDocument();
     expect(within(publishing).queryByLabelText('Add media')).not.toBeInTheDocument();
-    expect(buttonsOf(publishing)).toEqual(['Delete']);
+    expect(buttonsOf(publishing)).toEqual(['Comments', 'Delete']);
 
     const published = card('LinkedIn Post');
     expect(within(published).getByText(/^Published Jan 2, 2030, 6:30\sPM$/)).toBeInTheDocument();
     expect(within(published).queryByLabelText('Add media')).not.toBeInTheDocument();
-    expect(buttonsOf(published)).toEqual(['Delete']);
+    expect(buttonsOf(published)).toEqual(['Comments', 'Delete']);
     expect(within(published).getByRole('textbox')).toHaveAttribute('readonly');
     expect(within(draft).getByRole('textbox')).not.toHaveAttribute('readonly');
   });
@@ -68,7 +68,7 @@ describe('Content page', () => {
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(draft).getByRole('button', { name: 'Publish now' }));
     expect(await within(draft).findByText('Publishing…')).toBeInTheDocument();
-    expect(buttonsOf(draft)).toEqual(['Delete']);
+    expect(buttonsOf(draft)).toEqual(['Comments', 'Delete']);
     await act(() => vi.advanceTimersByTimeAsync(PUBLISHING_POLL_MS));
     expect(await within(draft).findByText(/^Published /)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/drafts/p1/publish' && init?.method === 'POST')).toBe(true);
