@@ -1,60 +1,80 @@
-import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS, type TDraft, type TUpdateDraftRequest } from '@hookline/shared';
+import type { Updateable } from 'kysely';
+import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS, type TDraft } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
+import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
+import {
+  leaveApproval,
+  reviewEventData,
+  UNPUBLISHED_STATUSES,
+  withReviewState,
+  type DraftActor,
+  type DraftWorkspace,
+} from './review-state.ts';
 
 export const PUBLISH_JOB = 'draft.publish';
+
+export const APPROVAL_REQUIRED =
+  'This workspace requires approval before publishing. Send the draft for review, then queue or publish it once it is approved.';
 
 /**
  * The draft state machine, enforced here:
  * draft → queued (Queue: one hour ahead); draft | queued → publishing (Publish now) → published by the
  * job runner 1.2 s later; queued → queued (Re-queue: one hour ahead again); published offers only Delete.
- * The guarded UPDATE (… WHERE status IN allowed) makes a racing second transition a 409, not a double one.
+ * Where the workspace requires approval, only an approved draft moves towards publishing.
+ * The guarded UPDATE (… WHERE status IN allowed, and approved where required) makes a racing second
+ * transition, or an edit that took the approval away meanwhile, a 409, not a double one.
  */
 async function transition(
   db: Db,
-  workspaceId: string,
+  workspace: DraftWorkspace,
   id: string,
   allowed: readonly string[],
   refusal: string,
   set: { status: string; scheduledAt?: string | null },
 ): Promise<TDraft> {
-  await getDraftRow(db, workspaceId, id);
+  const row = await getDraftRow(db, workspace.id, id);
+  const gated = workspace.requireApproval && allowed.includes(row.status);
+  if (gated && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
   const result = await db
     .updateTable('draft')
     .set({ ...set, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
-    .where('workspaceId', '=', workspaceId)
+    .where('workspaceId', '=', workspace.id)
     .where('status', 'in', [...allowed])
+    .$if(workspace.requireApproval, (query) => query.where('reviewState', '=', 'approved'))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, refusal);
-  return toDraft(await getDraftRow(db, workspaceId, id));
+  return toDraft(await getDraftRow(db, workspace.id, id));
 }
 
 const hourAhead = () => new Date(Date.now() + QUEUE_OFFSET_MS).toISOString();
 
-export function queueDraft(db: Db, workspaceId: string, id: string): Promise<TDraft> {
-  return transition(db, workspaceId, id, ['draft'], 'Only a draft can be queued.', { status: 'queued', scheduledAt: hourAhead() });
+export function queueDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<TDraft> {
+  return transition(db, workspace, id, ['draft'], 'Only a draft can be queued.', { status: 'queued', scheduledAt: hourAhead() });
 }
 
-export function requeueDraft(db: Db, workspaceId: string, id: string): Promise<TDraft> {
-  return transition(db, workspaceId, id, ['queued'], 'Only a queued draft can be re-queued.', {
+export function requeueDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<TDraft> {
+  return transition(db, workspace, id, ['queued'], 'Only a queued draft can be re-queued.', {
     status: 'queued',
     scheduledAt: hourAhead(),
   });
 }
 
-/** Moves to publishing and queues the job that finishes it; answers with the publishing draft. */
-export async function publishDraft(db: Db, workspaceId: string, id: string): Promise<{ draft: TDraft; publishAt: Date }> {
+/**
+ * Moves to publishing and queues the job that finishes it, with the caller's handle: run it in a
+ * transaction, so the job exists exactly when the change does. Answers with the publishing draft
+ * and when the job is due.
+ */
+export async function publishDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<{ draft: TDraft; publishAt?: Date }> {
   const publishAt = new Date(Date.now() + PUBLISH_DELAY_MS);
-  const draft = await db.transaction().execute(async (trx) => {
-    const moved = await transition(trx, workspaceId, id, ['draft', 'queued'], 'This draft is already being published or was published.', {
-      status: 'publishing',
-    });
-    await enqueueJob(trx, PUBLISH_JOB, { draftId: id }, { runAt: publishAt });
-    return moved;
+  const draft = await transition(db, workspace, id, ['draft', 'queued'], 'This draft is already being published or was published.', {
+    status: 'publishing',
   });
+  await enqueueJob(db, PUBLISH_JOB, { draftId: id }, { runAt: publishAt });
   return { draft, publishAt };
 }
 
@@ -70,15 +90,33 @@ export async function completePublish(db: Db, payload: unknown): Promise<void> {
     .execute();
 }
 
-export async function updateDraft(db: Db, workspaceId: string, id: string, input: TUpdateDraftRequest): Promise<TDraft> {
-  await getDraftRow(db, workspaceId, id);
+/**
+ * A change to what a draft says or shows (text, channel, media) while it is not published. The
+ * approval was given to what the reviewer saw: an approved draft goes back to in_review (and, where
+ * approval is required, a queued one back to draft, so it is not published unseen). Other review
+ * states stay: staff edit a draft with changes requested, then send it for review again.
+ * Run it in a transaction; `sentBack` says whether the approvers should be told.
+ */
+export async function editDraft(
+  db: Db,
+  workspace: DraftWorkspace,
+  id: string,
+  set: Pick<Updateable<DraftTable>, 'text' | 'channel' | 'mediaKey' | 'mediaType' | 'mediaName'>,
+  by: DraftActor,
+): Promise<{ draft: TDraft; sentBack: boolean }> {
+  const row = await getDraftRow(db, workspace.id, id);
+  if (!UNPUBLISHED_STATUSES.includes(row.status)) throw new HttpError(409, 'A published draft cannot be edited.');
+  const sentBack = row.reviewState === 'approved';
   const result = await db
     .updateTable('draft')
-    .set({ ...input, updatedAt: new Date().toISOString() })
+    .set({ ...set, ...(sentBack ? leaveApproval(workspace, row, 'in_review') : {}), updatedAt: new Date().toISOString() })
     .where('id', '=', id)
-    .where('workspaceId', '=', workspaceId)
-    .where('status', 'in', ['draft', 'queued'])
+    .where('workspaceId', '=', workspace.id)
+    .where('status', '=', row.status)
+    .where(withReviewState([row.reviewState]))
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'A published draft cannot be edited.');
-  return toDraft(await getDraftRow(db, workspaceId, id));
+  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'This draft changed at the same moment. Reload it and try again.');
+  const draft = toDraft(await getDraftRow(db, workspace.id, id));
+  if (sentBack) await emitWebhookEvent(db, 'draft.review_requested', reviewEventData(workspace.id, draft, by));
+  return { draft, sentBack };
 }

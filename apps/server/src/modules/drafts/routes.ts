@@ -1,32 +1,47 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canApprove,
   formatBytes,
+  isStaffAccess,
+  ZAddDraftCommentRequest,
   ZApiError,
   ZCreateDraftRequest,
   ZDraft,
+  ZDraftComment,
+  ZDraftCommentList,
   ZDraftList,
   ZIdParams,
   ZListDraftsQuery,
+  ZRequestChangesRequest,
   ZUpdateDraftRequest,
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
-import { SERVED_FILE_CSP } from '../../lib/file-store.ts';
+import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
-import { firstWords, recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { changeWithStaffRecord, firstWords } from '../workspaces/record-staff-action.ts';
 import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
-import { attachDraftMedia } from './draft-media.ts';
+import { addDraftComment, listDraftComments } from './draft-comments.ts';
+import { attachDraftMedia, sendDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
-import { publishDraft, queueDraft, requeueDraft, updateDraft } from './draft-transitions.ts';
+import { editDraft, publishDraft, queueDraft, requeueDraft } from './draft-transitions.ts';
+import { decideDraftReview, sendDraftForReview, type ReviewDecision } from './review-draft.ts';
+import { mailReviewDecision, mailReviewRequested } from './review-mails.ts';
+import type { DraftActor } from './review-state.ts';
 
-// 403: a staff account without a workspace named, a manager not assigned to it, or a workspace
-// waiting for its owner to prove the address. 404: a workspace or draft the caller cannot see.
+// 403: a staff account without a workspace named, a manager not assigned to it, a workspace
+// waiting for its owner to prove the address, or an action the caller's access does not allow.
+// 404: a workspace or draft the caller cannot see.
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['drafts'];
 const headers = ZWorkspaceHeaders;
+
+const ONLY_APPROVERS = 'Only the workspace owner or an approver can approve drafts or request changes.';
+const ONLY_STAFF_INTERNAL = 'Only the Hookline team can write internal comments.';
 
 /** How a draft is named on the client's timeline: by its first words, when it has any. */
 const draftLine = (action: string, draft: { text: string }) => (draft.text.trim() ? `${action}: ${firstWords(draft.text)}` : action);
@@ -34,12 +49,25 @@ const draftLine = (action: string, draft: { text: string }) => (draft.text.trim(
 /** Drafts of the workspace a request acts on (the header's, or the client's own); every query is scoped to it. */
 export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  /** The workspace of the request, and a way to put what staff changed there on the client's timeline. */
+  /**
+   * The workspace of the request, who acts, and a way to make a change there: in one transaction
+   * with its line on the client's timeline when staff made it.
+   */
   const scope = async (request: Parameters<typeof workspaceOfRequest>[1]) => {
     const workspace = await workspaceOfRequest(db, request);
-    const who = sessionUserOf(request).email;
-    return { id: workspace.id, record: (text: string) => recordStaffAction(db, workspace, who, text) };
+    const user = sessionUserOf(request);
+    const by: DraftActor = { name: user.name || user.email, email: user.email, kind: isStaffAccess(workspace.access) ? 'staff' : 'client' };
+    const change = <T>(run: (trx: Db) => Promise<T>, describe: (result: T) => string | null) =>
+      changeWithStaffRecord(db, { workspace, who: user.email }, run, describe);
+    return { workspace, by, change };
   };
+  /** Review mails go out after the change committed; a failed send is logged, the change stands. */
+  const mailDeps = (request: { log: FastifyBaseLogger }) => ({
+    db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: request.log,
+  });
 
   app.get(
     '/api/drafts',
@@ -48,7 +76,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       let query = db
         .selectFrom('draft')
         .selectAll()
-        .where('workspaceId', '=', (await scope(request)).id);
+        .where('workspaceId', '=', (await workspaceOfRequest(db, request)).id);
       if (request.query.channel) query = query.where('channel', '=', request.query.channel);
       return (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1000).execute()).map(toDraft);
     },
@@ -58,12 +86,17 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/drafts',
     { schema: { tags, headers, body: ZCreateDraftRequest, response: { 201: ZDraft, ...errors } } },
     async (request, reply) => {
-      const workspace = await scope(request);
-      const now = new Date().toISOString();
-      const row = { id: newId(), workspaceId: workspace.id, ...request.body, status: 'draft', createdAt: now, updatedAt: now };
-      await db.insertInto('draft').values(row).execute();
-      await workspace.record(draftLine('Draft created', row));
-      return reply.status(201).send(toDraft(await getDraftRow(db, row.workspaceId, row.id)));
+      const { workspace, change } = await scope(request);
+      const draft = await change(
+        async (trx) => {
+          const now = new Date().toISOString();
+          const row = { id: newId(), workspaceId: workspace.id, ...request.body, status: 'draft', createdAt: now, updatedAt: now };
+          await trx.insertInto('draft').values(row).execute();
+          return toDraft(await getDraftRow(trx, workspace.id, row.id));
+        },
+        (created) => draftLine('Draft created', created),
+      );
+      return reply.status(201).send(draft);
     },
   );
 
@@ -71,34 +104,33 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/drafts/:id',
     { schema: { tags, headers, params: ZIdParams, body: ZUpdateDraftRequest, response: { 200: ZDraft, ...errors } } },
     async (request) => {
-      const workspace = await scope(request);
-      const draft = await updateDraft(db, workspace.id, request.params.id, request.body);
-      await workspace.record(draftLine('Draft updated', draft));
-      return draft;
+      const { workspace, by, change } = await scope(request);
+      const edited = await change(
+        (trx) => editDraft(trx, workspace, request.params.id, request.body, by),
+        ({ draft }) => draftLine('Draft updated', draft),
+      );
+      if (edited.sentBack) await mailReviewRequested(mailDeps(request), { workspace, drafts: [edited.draft], by });
+      return edited.draft;
     },
   );
 
-  const transitions = [
-    { action: 'queue', done: 'Draft queued', run: queueDraft },
-    { action: 'requeue', done: 'Draft queued again', run: requeueDraft },
-    {
-      action: 'publish',
-      done: 'Draft published',
-      run: async (...args: Parameters<typeof publishDraft>) => {
-        const { draft, publishAt } = await publishDraft(...args);
-        ctx.jobs.wakeAt(publishAt);
-        return draft;
-      },
-    },
-  ] as const;
+  const transitions: { action: string; done: string; run: typeof publishDraft }[] = [
+    { action: 'queue', done: 'Draft queued', run: async (...args) => ({ draft: await queueDraft(...args) }) },
+    { action: 'requeue', done: 'Draft queued again', run: async (...args) => ({ draft: await requeueDraft(...args) }) },
+    { action: 'publish', done: 'Draft published', run: publishDraft },
+  ];
   for (const { action, done, run } of transitions) {
     app.post(
       `/api/drafts/:id/${action}`,
       { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
       async (request) => {
-        const workspace = await scope(request);
-        const draft = await run(db, workspace.id, request.params.id);
-        await workspace.record(draftLine(done, draft));
+        const { workspace, change } = await scope(request);
+        const { draft, publishAt } = await change(
+          (trx) => run(trx, workspace, request.params.id),
+          (moved) => draftLine(done, moved.draft),
+        );
+        // A publishing job is committed now: wake the runner for its due time.
+        if (publishAt) ctx.jobs.wakeAt(publishAt);
         return draft;
       },
     );
@@ -108,11 +140,16 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/drafts/:id',
     { schema: { tags, headers, params: ZIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const workspace = await scope(request);
-      const row = await getDraftRow(db, workspace.id, request.params.id);
-      await db.deleteFrom('draft').where('id', '=', row.id).execute();
+      const { workspace, change } = await scope(request);
+      const row = await change(
+        async (trx) => {
+          const found = await getDraftRow(trx, workspace.id, request.params.id);
+          await trx.deleteFrom('draft').where('id', '=', found.id).execute();
+          return found;
+        },
+        (deleted) => draftLine('Draft deleted', deleted),
+      );
       if (row.mediaKey) await ctx.files.delete(row.mediaKey).catch(() => undefined);
-      await workspace.record(draftLine('Draft deleted', row));
       return reply.status(204).send(null);
     },
   );
@@ -130,11 +167,11 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       // Checked before the upload is read, so a refused request costs no disk.
-      const workspace = await scope(request);
+      const { workspace, by, change } = await scope(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the media as multipart/form-data with a "file" field.');
       const part = await request.file({ limits: { fileSize: ctx.config.MEDIA_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpError(400, 'Choose an image or video to upload.');
-      const draft = await attachDraftMedia(
+      const edited = await attachDraftMedia(
         { db, files: ctx.files, tmpDir: path.join(ctx.config.dataDir, 'tmp') },
         {
           workspaceId: workspace.id,
@@ -143,9 +180,15 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           stream: part.file,
           tooLarge: `Media must be ${formatBytes(ctx.config.MEDIA_MAX_BYTES)} or smaller.`,
         },
+        // New media is an edit like new words: an approved draft goes back to review.
+        (media) =>
+          change(
+            (trx) => editDraft(trx, workspace, request.params.id, media, by),
+            ({ draft }) => draftLine('Media attached to draft', draft),
+          ),
       );
-      await workspace.record(draftLine('Media attached to draft', draft));
-      return draft;
+      if (edited.sentBack) await mailReviewRequested(mailDeps(request), { workspace, drafts: [edited.draft], by });
+      return edited.draft;
     },
   );
 
@@ -155,14 +198,75 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const found = await db.selectFrom('draft').selectAll().where('id', '=', request.params.id).executeTakeFirst();
     const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
     if (!found || !workspace) throw new HttpError(404, 'Draft not found');
-    if (!found.mediaKey) throw new HttpError(404, 'This draft has no media');
-    const meta = await ctx.files.getMetaData(found.mediaKey);
-    return reply
-      .type(found.mediaType ?? meta.contentType ?? 'application/octet-stream')
-      .header('Content-Disposition', `inline; filename="${path.posix.basename(found.mediaKey)}"`)
-      .header('Content-Security-Policy', SERVED_FILE_CSP)
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Length', meta.contentLength)
-      .send(await ctx.files.getStream(found.mediaKey));
+    return sendDraftMedia(reply, ctx.files, found);
   });
+
+  app.post(
+    '/api/drafts/:id/review',
+    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
+    async (request) => {
+      const { workspace, by, change } = await scope(request);
+      const draft = await change(
+        (trx) => sendDraftForReview(trx, workspace, request.params.id, by),
+        (sent) => draftLine('Draft sent for review', sent),
+      );
+      await mailReviewRequested(mailDeps(request), { workspace, drafts: [draft], by });
+      return draft;
+    },
+  );
+
+  // Approval is the client's word: the owner or an approver teammate, never staff.
+  const decide = async (
+    request: Parameters<typeof scope>[0] & { params: { id: string }; log: FastifyBaseLogger },
+    decision: ReviewDecision,
+    comment?: string,
+  ) => {
+    const { workspace, by, change } = await scope(request);
+    if (!canApprove(workspace.access)) throw new HttpError(403, ONLY_APPROVERS);
+    const { draft } = await change(
+      (trx) => decideDraftReview(trx, workspace, { draftId: request.params.id, decision, by, comment }),
+      () => null,
+    );
+    await mailReviewDecision(mailDeps(request), { workspace, draft, decision, by, comment });
+    return draft;
+  };
+  app.post(
+    '/api/drafts/:id/approve',
+    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
+    (request) => decide(request, 'approve'),
+  );
+  app.post(
+    '/api/drafts/:id/request-changes',
+    { schema: { tags, headers, params: ZIdParams, body: ZRequestChangesRequest, response: { 200: ZDraft, ...errors } } },
+    (request) => decide(request, 'request_changes', request.body.comment),
+  );
+
+  app.get(
+    '/api/drafts/:id/comments',
+    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraftCommentList, ...errors } } },
+    async (request) => {
+      const workspace = await workspaceOfRequest(db, request);
+      const draft = await getDraftRow(db, workspace.id, request.params.id);
+      return (await listDraftComments(db, [draft.id], isStaffAccess(workspace.access))).get(draft.id) ?? [];
+    },
+  );
+
+  app.post(
+    '/api/drafts/:id/comments',
+    { schema: { tags, headers, params: ZIdParams, body: ZAddDraftCommentRequest, response: { 201: ZDraftComment, ...errors } } },
+    async (request, reply) => {
+      const { workspace, by, change } = await scope(request);
+      const { text, internal } = request.body;
+      if (internal && !isStaffAccess(workspace.access)) throw new HttpError(403, ONLY_STAFF_INTERNAL);
+      const { comment } = await change(
+        async (trx) => {
+          const draft = await getDraftRow(trx, workspace.id, request.params.id);
+          return { draft, comment: await addDraftComment(trx, { workspaceId: workspace.id, draftId: draft.id, by, text, internal }) };
+        },
+        // The timeline names the draft, never an internal comment's words.
+        ({ draft }) => draftLine(internal ? 'Internal comment added to draft' : 'Comment added to draft', draft),
+      );
+      return reply.status(201).send(comment);
+    },
+  );
 };

@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = [
   'request.note_added',
   'onboarding.submitted',
   'onboarding.updated',
+  'draft.review_requested',
+  'draft.approved',
+  'draft.changes_requested',
+  'comment.added',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

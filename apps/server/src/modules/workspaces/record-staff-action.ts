@@ -2,14 +2,36 @@ import type { TWorkspace } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 
+type StaffWorkspace = Pick<TWorkspace, 'id' | 'access'>;
+
 /**
  * Staff act in a client's workspace on the client's behalf: each change they make there goes on the
  * client's timeline under their email, so the client and the team can see who did what. The owner's
- * own changes are theirs to know and are not written.
+ * own changes are theirs to know and are not written. Call it with the transaction of the change
+ * (or use changeWithStaffRecord), so the entry exists exactly when the change does.
  */
-export async function recordStaffAction(db: Db, workspace: Pick<TWorkspace, 'id' | 'access'>, who: string, text: string): Promise<void> {
+export async function recordStaffAction(db: Db, workspace: StaffWorkspace, who: string, text: string): Promise<void> {
   if (workspace.access !== 'staff') return;
   await addTimelineEntry(db, { subjectType: 'client', subjectId: workspace.id, text, who, ts: nowIso() });
+}
+
+/**
+ * Runs a change and writes the timeline line that describes it (when staff made it) in one
+ * transaction: a change that fails leaves no entry, and an entry that fails undoes the change.
+ * `describe` sees the change's result; null writes nothing.
+ */
+export function changeWithStaffRecord<T>(
+  db: Db,
+  staff: { workspace: StaffWorkspace; who: string },
+  change: (trx: Db) => Promise<T>,
+  describe: (result: T) => string | null,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const text = describe(result);
+    if (text !== null) await recordStaffAction(trx, staff.workspace, staff.who, text);
+    return result;
+  });
 }
 
 /** The start of a text for a timeline line: its first words, cut at about 60 characters. */

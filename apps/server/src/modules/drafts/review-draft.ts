@@ -1,0 +1,98 @@
+import type { TDraft, TDraftComment } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { addDraftComment } from './draft-comments.ts';
+import { getDraftRow, toDraft, type DraftRow } from './draft-row.ts';
+import {
+  leaveApproval,
+  reviewEventData,
+  UNPUBLISHED_STATUSES,
+  withReviewState,
+  type DraftActor,
+  type DraftWorkspace,
+} from './review-state.ts';
+
+const NOT_REVIEWABLE = 'This draft is already being published or was published: there is nothing left to review.';
+const CHANGED_MEANWHILE = 'This draft changed at the same moment. Reload it and try again.';
+
+/** The review state a draft moves from, refused with the reason a person can act on. */
+function refuseReview(row: DraftRow, refusals: Partial<Record<string, string>>, otherwise: string): never {
+  if (!UNPUBLISHED_STATUSES.includes(row.status)) throw new HttpError(409, NOT_REVIEWABLE);
+  throw new HttpError(409, refusals[row.reviewState ?? 'none'] ?? otherwise);
+}
+
+/**
+ * One guarded move of the review state (… WHERE reviewState IN from, and not published): a racing
+ * second decision finds the state moved and gets a 409 instead of deciding twice.
+ */
+async function moveReviewState(
+  db: Db,
+  workspace: DraftWorkspace,
+  row: DraftRow,
+  from: readonly (string | null)[],
+  to: string,
+): Promise<TDraft> {
+  const result = await db
+    .updateTable('draft')
+    .set({ ...(row.reviewState === 'approved' ? leaveApproval(workspace, row, to) : { reviewState: to }), updatedAt: new Date().toISOString() })
+    .where('id', '=', row.id)
+    .where('workspaceId', '=', workspace.id)
+    .where('status', '=', row.status)
+    .where(withReviewState(from))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, CHANGED_MEANWHILE);
+  return toDraft(await getDraftRow(db, workspace.id, row.id));
+}
+
+/**
+ * Send for review: a draft never sent, or sent back with changes, goes to in_review (an approved
+ * draft returns there by being edited). Run it in a transaction: the webhook event goes with it.
+ */
+export async function sendDraftForReview(db: Db, workspace: DraftWorkspace, id: string, by: DraftActor): Promise<TDraft> {
+  const row = await getDraftRow(db, workspace.id, id);
+  const from = [null, 'changes_requested'];
+  if (!UNPUBLISHED_STATUSES.includes(row.status) || !from.includes(row.reviewState)) {
+    refuseReview(
+      row,
+      { approved: 'This draft is already approved. Edit it to send it for review again.' },
+      'This draft is already in review.',
+    );
+  }
+  const draft = await moveReviewState(db, workspace, row, from, 'in_review');
+  await emitWebhookEvent(db, 'draft.review_requested', reviewEventData(workspace.id, draft, by));
+  return draft;
+}
+
+export type ReviewDecision = 'approve' | 'request_changes';
+
+/**
+ * A reviewer's word on a draft in review: approve (in_review → approved), or request changes
+ * (in_review or approved → changes_requested) with a comment saying what should change. Who may
+ * decide is the caller's to check: the owner, an approver, or the holder of a review link.
+ * Run it in a transaction: the comment and the webhook events go with it.
+ */
+export async function decideDraftReview(
+  db: Db,
+  workspace: DraftWorkspace,
+  input: { draftId: string; decision: ReviewDecision; by: DraftActor; comment?: string },
+): Promise<{ draft: TDraft; comment: TDraftComment | null }> {
+  const row = await getDraftRow(db, workspace.id, input.draftId);
+  const approving = input.decision === 'approve';
+  const from = approving ? ['in_review'] : ['in_review', 'approved'];
+  if (!UNPUBLISHED_STATUSES.includes(row.status) || !from.includes(row.reviewState ?? '')) {
+    refuseReview(
+      row,
+      approving
+        ? { approved: 'This draft is already approved.' }
+        : { changes_requested: 'Changes were already requested on this draft. It can be reviewed again once it is sent for review.' },
+      approving ? 'Only a draft sent for review can be approved.' : 'Only a draft sent for review can be sent back with changes.',
+    );
+  }
+  const draft = await moveReviewState(db, workspace, row, from, approving ? 'approved' : 'changes_requested');
+  await emitWebhookEvent(db, approving ? 'draft.approved' : 'draft.changes_requested', reviewEventData(workspace.id, draft, input.by));
+  const comment = input.comment
+    ? await addDraftComment(db, { workspaceId: workspace.id, draftId: draft.id, by: input.by, text: input.comment, internal: false })
+    : null;
+  return { draft, comment };
+}

@@ -1,0 +1,40 @@
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { TDraft, TDraftComment, TWorkspace } from '@hookline/shared';
+import type { Database, DraftTable } from '../../db/schema.ts';
+
+/** What the publishing and review rules need to know of a draft's workspace. */
+export type DraftWorkspace = Pick<TWorkspace, 'id' | 'requireApproval'>;
+
+/** Who changed a draft or wrote on it: a signed-in client or staff member, or someone with a review link. */
+export interface DraftActor {
+  name: string;
+  email: string | null;
+  kind: TDraftComment['authorKind'];
+}
+
+/** A draft not published yet: the only ones that are edited and reviewed. */
+export const UNPUBLISHED_STATUSES = ['draft', 'queued'];
+
+/** A WHERE on the review state matching any of these (null: never sent for review). */
+export function withReviewState(states: readonly (string | null)[]) {
+  const named = states.filter((state): state is string => state !== null);
+  return (eb: ExpressionBuilder<Database, 'draft'>) =>
+    eb.or([...(named.length ? [eb('reviewState', 'in', named)] : []), ...(states.includes(null) ? [eb('reviewState', 'is', null)] : [])]);
+}
+
+/**
+ * The columns that take a draft out of 'approved'. Where approval is required, a queued draft
+ * returns to draft: nothing unapproved stays scheduled.
+ */
+export function leaveApproval(workspace: DraftWorkspace, row: { status: string }, reviewState: string): Updateable<DraftTable> {
+  return workspace.requireApproval && row.status === 'queued' ? { reviewState, status: 'draft', scheduledAt: null } : { reviewState };
+}
+
+/** The data of the draft.* webhook events: the client, the draft as it now is, and who acted. */
+export function reviewEventData(workspaceId: string, draft: TDraft, by: DraftActor) {
+  return {
+    clientId: workspaceId,
+    draft: { id: draft.id, channel: draft.channel, type: draft.type, text: draft.text, status: draft.status, reviewState: draft.reviewState },
+    by,
+  };
+}
