@@ -1,4 +1,5 @@
-import type { TDraftType } from '@hookline/shared';
+import type { TDraft, TDraftType } from '@hookline/shared';
+import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 
 export const TYPE_HINTS: Record<TDraftType, string> = {
   post: 'An image or text post',
@@ -16,3 +17,6 @@ export const TEXT_PLACEHOLDERS: Record<TDraftType, string> = {
 
 /** "1 draft", "3 drafts". */
 export const countDrafts = (count: number) => (count === 1 ? '1 draft' : `${count} drafts`);
+
+/** A draft as a sentence names it: "Instagram post", "Twitter reel/short". */
+export const draftName = (draft: Pick<TDraft, 'channel' | 'type'>) => `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}`;

@@ -1,7 +1,7 @@
 import type { TDraft } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
+import { draftName } from '../labels';
 
 /** Asks before a draft (and its media) is deleted for good. */
 export function DeleteDraftDialog({
@@ -15,7 +15,7 @@ export function DeleteDraftDialog({
   onCancel: () => void;
   onConfirm: (draft: TDraft) => void;
 }) {
-  const what = draft ? `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}` : '';
+  const what = draft ? draftName(draft) : '';
   const confirm = () => {
     if (draft && !deleting) onConfirm(draft);
   };

@@ -17,7 +17,7 @@ import { useRequeueDraft } from '../api/requeue-draft';
 import { useSendDraftForReview } from '../api/send-draft-for-review';
 import { useUpdateDraft } from '../api/update-draft';
 import { useUploadDraftMedia } from '../api/upload-draft-media';
-import { TEXT_PLACEHOLDERS } from '../labels';
+import { draftName, TEXT_PLACEHOLDERS } from '../labels';
 import { DraftStatusBadge } from './draft-status-badge';
 import { ReviewStateBadge } from './review-state-badge';
 
@@ -170,7 +170,7 @@ export function DraftCard({
               checked={selection.selected}
               onChange={(event) => selection.onChange(event.target.checked)}
             />
-            <span className="sr-only">Select the {label.toLowerCase()} for a review link</span>
+            <span className="sr-only">Select the {draftName(draft)} for a review link</span>
           </label>
         ) : null}
         <Badge tone="neutral" className="bg-white ring-1 ring-slate-200">
@@ -321,7 +321,7 @@ export function DraftCard({
             </p>
           }
         >
-          <DraftComments id={commentsId} draftId={draft.id} label={label.toLowerCase()} access={workspace.access} timeZone={timeZone} />
+          <DraftComments id={commentsId} draftId={draft.id} name={draftName(draft)} access={workspace.access} timeZone={timeZone} />
         </Suspense>
       ) : null}
       {requestingChanges ? (

@@ -23,14 +23,14 @@ const KIND_LABELS: Record<TDraftComment['authorKind'], string | null> = { client
 export default function DraftComments({
   id,
   draftId,
-  label,
+  name,
   access,
   timeZone,
 }: {
   id: string;
   draftId: string;
-  /** The draft's name in lower case ("instagram post"), for the region and the field. */
-  label: string;
+  /** The draft as a sentence names it ("Instagram post"), for the region and the field. */
+  name: string;
   access: TWorkspaceAccessLevel;
   timeZone: string;
 }) {
@@ -65,7 +65,7 @@ export default function DraftComments({
   };
 
   return (
-    <section id={id} aria-label={`Comments on the ${label}`} className="border-t border-slate-100 px-4 py-3">
+    <section id={id} aria-label={`Comments on the ${name}`} className="border-t border-slate-100 px-4 py-3">
       {comments.isError ? (
         <Alert tone="error" className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <span>Could not load the comments: {comments.error.message}</span>
@@ -89,7 +89,7 @@ export default function DraftComments({
 
       <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
         <Label htmlFor={fieldId} className="sr-only">
-          Add a comment on the {label}
+          Add a comment on the {name}
         </Label>
         <Textarea
           id={fieldId}

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
-import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { toast } from '@/lib/toast';
 import { useRequestDraftChanges } from '../api/request-draft-changes';
+import { draftName } from '../labels';
 
 /**
  * Asks what should change before a draft in review goes back to its writer; the comment starts the
@@ -18,7 +18,7 @@ export default function RequestChangesDialog({ draft, onClose }: { draft: TDraft
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestDraftChanges(draft.id);
-  const what = `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}`;
+  const what = draftName(draft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
