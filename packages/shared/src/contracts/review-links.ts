@@ -10,7 +10,12 @@ export const ZCreateReviewLinkRequest = z.object({
     .min(1, 'draftIds: choose at least one draft')
     .max(50, 'draftIds: at most 50 drafts per link'),
   email: z.string().trim().toLowerCase().pipe(z.email('email must be an email address')),
-  expiresInDays: z.number().int().min(1, 'expiresInDays must be 1 to 60').max(60, 'expiresInDays must be 1 to 60').default(REVIEW_LINK_DEFAULT_DAYS),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1, 'expiresInDays must be 1 to 60')
+    .max(60, 'expiresInDays must be 1 to 60')
+    .default(REVIEW_LINK_DEFAULT_DAYS),
 });
 export type TCreateReviewLinkRequest = z.input<typeof ZCreateReviewLinkRequest>;
 
@@ -31,10 +36,19 @@ export const ZListReviewLinksResponse = z.object({ links: z.array(ZReviewLink) }
 export type TListReviewLinksResponse = z.infer<typeof ZListReviewLinksResponse>;
 
 /** The token from a review link (it rides in the page's fragment and is posted in bodies, never in URLs). */
-export const ZReviewToken = z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token must be at most 200 characters');
+export const ZReviewToken = z
+  .string({ error: 'token is required' })
+  .min(1, 'token is required')
+  .max(200, 'token must be at most 200 characters');
 
 /** POST /api/review/lookup (public) */
 export const ZReviewLookupRequest = z.object({ token: ZReviewToken });
+
+/** GET /api/review/media/{id}?expires=&sig= (public): a review page's media, by a short-lived signed URL. */
+export const ZReviewMediaQuery = z.object({
+  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a whole number'),
+  sig: z.string({ error: 'sig is required' }).max(128, 'sig must be at most 128 characters'),
+});
 
 /** One draft as the review page shows it: no internal comments, media through a short-lived signed URL. */
 export const ZReviewDraft = z.object({

@@ -35,7 +35,10 @@ async function moveReviewState(
 ): Promise<TDraft> {
   const result = await db
     .updateTable('draft')
-    .set({ ...(row.reviewState === 'approved' ? leaveApproval(workspace, row, to) : { reviewState: to }), updatedAt: new Date().toISOString() })
+    .set({
+      ...(row.reviewState === 'approved' ? leaveApproval(workspace, row, to) : { reviewState: to }),
+      updatedAt: new Date().toISOString(),
+    })
     .where('id', '=', row.id)
     .where('workspaceId', '=', workspace.id)
     .where('status', '=', row.status)
@@ -46,19 +49,15 @@ async function moveReviewState(
 }
 
 /**
- * Send for review: a draft never sent, or sent back with changes, goes to in_review (an approved
- * draft returns there by being edited). Run it in a transaction: the webhook event goes with it.
+ * Send for review: a draft not published and not already in review goes to in_review, whether it
+ * was never sent, sent back with changes, or approved (asking again takes the approval away; an
+ * edit does the same by itself). Run it in a transaction: the webhook event goes with it.
  */
 export async function sendDraftForReview(db: Db, workspace: DraftWorkspace, id: string, by: DraftActor): Promise<TDraft> {
   const row = await getDraftRow(db, workspace.id, id);
-  const from = [null, 'changes_requested'];
-  if (!UNPUBLISHED_STATUSES.includes(row.status) || !from.includes(row.reviewState)) {
-    refuseReview(
-      row,
-      { approved: 'This draft is already approved. Edit it to send it for review again.' },
-      'This draft is already in review.',
-    );
-  }
+  const from = [null, 'changes_requested', 'approved'];
+  if (!UNPUBLISHED_STATUSES.includes(row.status) || !from.includes(row.reviewState))
+    refuseReview(row, {}, 'This draft is already in review.');
   const draft = await moveReviewState(db, workspace, row, from, 'in_review');
   await emitWebhookEvent(db, 'draft.review_requested', reviewEventData(workspace.id, draft, by));
   return draft;

@@ -32,7 +32,9 @@ const byLine = (by: DraftActor) => (by.kind === 'reviewer' ? `${by.name} (throug
  */
 async function sendEach(deps: ReviewMailDeps, messages: MailMessage[]): Promise<void> {
   await Promise.all(
-    messages.map((message) => deps.mailer.send(message).catch((error) => deps.log.error({ err: error, subject: message.subject }, 'review mail failed'))),
+    messages.map((message) =>
+      deps.mailer.send(message).catch((error) => deps.log.error({ err: error, subject: message.subject }, 'review mail failed')),
+    ),
   );
 }
 

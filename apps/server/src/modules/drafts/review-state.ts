@@ -34,7 +34,14 @@ export function leaveApproval(workspace: DraftWorkspace, row: { status: string }
 export function reviewEventData(workspaceId: string, draft: TDraft, by: DraftActor) {
   return {
     clientId: workspaceId,
-    draft: { id: draft.id, channel: draft.channel, type: draft.type, text: draft.text, status: draft.status, reviewState: draft.reviewState },
+    draft: {
+      id: draft.id,
+      channel: draft.channel,
+      type: draft.type,
+      text: draft.text,
+      status: draft.status,
+      reviewState: draft.reviewState,
+    },
     by,
   };
 }

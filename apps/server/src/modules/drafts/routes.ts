@@ -230,10 +230,8 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     await mailReviewDecision(mailDeps(request), { workspace, draft, decision, by, comment });
     return draft;
   };
-  app.post(
-    '/api/drafts/:id/approve',
-    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
-    (request) => decide(request, 'approve'),
+  app.post('/api/drafts/:id/approve', { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } }, (request) =>
+    decide(request, 'approve'),
   );
   app.post(
     '/api/drafts/:id/request-changes',
