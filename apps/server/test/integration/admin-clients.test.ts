@@ -18,6 +18,7 @@ interface Entry {
   text: string;
   who: string;
   ts: string;
+  forClient: boolean;
 }
 
 function expectNewestFirst(entries: Entry[]) {
@@ -64,8 +65,20 @@ describe('admin clients: create', () => {
     expect(timeline.statusCode).toBe(200);
     // A manager is assigned the client they create, in the same step.
     expect(timeline.json()).toEqual([
-      { id: expect.any(String), text: `Manager ${a.manager.email} assigned`, who: a.manager.email, ts: expect.any(String) },
-      { id: expect.any(String), text: expect.stringMatching(/^Client created/), who: a.manager.email, ts: client.createdAt },
+      {
+        id: expect.any(String),
+        text: `Manager ${a.manager.email} assigned`,
+        who: a.manager.email,
+        ts: expect.any(String),
+        forClient: false,
+      },
+      {
+        id: expect.any(String),
+        text: expect.stringMatching(/^Client created/),
+        who: a.manager.email,
+        ts: client.createdAt,
+        forClient: false,
+      },
     ]);
 
     const requests = await a.manager.get('/api/admin/requests?search=new.owner%40example.com&pageSize=50');
@@ -437,7 +450,14 @@ describe('admin clients: one client, changes, managers, timeline', () => {
     const entries = await timeline();
     expect(entries.length).toBeGreaterThanOrEqual(6);
     for (const entry of entries) {
-      expect(entry).toEqual({ id: expect.any(String), text: expect.any(String), who: expect.any(String), ts: expect.any(String) });
+      // A client's timeline is the staff's: none of it is on a request the client reads.
+      expect(entry).toEqual({
+        id: expect.any(String),
+        text: expect.any(String),
+        who: expect.any(String),
+        ts: expect.any(String),
+        forClient: false,
+      });
       expect(new Date(entry.ts).toISOString()).toBe(entry.ts);
     }
     expectNewestFirst(entries);
@@ -546,5 +566,104 @@ describe('admin clients: edge cases', () => {
     }
     // Written Status first, then Plan: newest first lists Plan above Status.
     expect(orders).toEqual(Array.from({ length: 12 }, () => ['Plan', 'Status']));
+  });
+});
+
+describe("admin clients: a client's drafts by state", () => {
+  let a: AdminTestApp;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
+  beforeAll(async () => {
+    a = await createAdminTestApp();
+    workspaceId = (await (await signUpAs(a.t, 'drafts.owner@example.com')).get('/api/workspace')).json().id;
+    otherWorkspaceId = (await (await signUpAs(a.t, 'other.owner@example.com')).get('/api/workspace')).json().id;
+    expect((await a.founder.post(`/api/admin/clients/${workspaceId}/manager`, { email: a.manager.email })).statusCode).toBe(200);
+  });
+  afterAll(() => a.t.close());
+
+  let seq = 0;
+  /** A draft as the review and publishing flows leave it, updated at a time of its own (later for each call). */
+  const draft = async (fields: {
+    status?: string;
+    reviewState?: string | null;
+    scheduledAt?: string | null;
+    text?: string;
+    workspace?: string;
+  }) => {
+    seq += 1;
+    const at = new Date(Date.UTC(2030, 0, 1, 0, seq)).toISOString();
+    const row = {
+      id: `draft-${String(seq).padStart(3, '0')}`,
+      workspaceId: fields.workspace ?? workspaceId,
+      channel: 'instagram',
+      type: 'post',
+      text: fields.text ?? `Draft number ${seq}`,
+      status: fields.status ?? 'draft',
+      reviewState: fields.reviewState ?? null,
+      scheduledAt: fields.scheduledAt ?? null,
+      publishedAt: fields.status === 'published' ? at : null,
+      mediaKey: null,
+      mediaType: null,
+      mediaName: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await a.t.db.insertInto('draft').values(row).execute();
+    return row.id;
+  };
+  const byState = async (caller = a.admin, id = workspaceId) => {
+    const response = await caller.get(`/api/admin/clients/${id}/drafts`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Record<'inReview' | 'changesRequested' | 'approved' | 'scheduled', { id: string }[]>;
+  };
+  const ids = (group: { id: string }[]) => group.map((d) => d.id);
+
+  it('an empty workspace has four empty groups', async () => {
+    expect(await byState()).toEqual({ inReview: [], changesRequested: [], approved: [], scheduled: [] });
+  });
+
+  it('groups unpublished drafts: review first, approved not yet queued, the queue soonest first; each draft once', async () => {
+    const caption = `${'The new spring menu is here. '.repeat(6)}Come by.`;
+    const inReview1 = await draft({ reviewState: 'in_review', text: caption });
+    const inReview2 = await draft({ reviewState: 'in_review' });
+    // Queued, then edited after approval: back in review, and shown there rather than in the queue.
+    const queuedBackInReview = await draft({ status: 'queued', reviewState: 'in_review', scheduledAt: '2030-02-01T09:00:00.000Z' });
+    const changes = await draft({ reviewState: 'changes_requested' });
+    const approved = await draft({ reviewState: 'approved' });
+    const queuedLater = await draft({ status: 'queued', reviewState: 'approved', scheduledAt: '2030-03-02T09:00:00.000Z' });
+    const queuedSooner = await draft({ status: 'queued', scheduledAt: '2030-03-01T09:00:00.000Z' });
+    // Not in any group: never sent for review, published, publishing, another client's.
+    await draft({});
+    await draft({ status: 'published', reviewState: 'approved', scheduledAt: '2030-01-01T00:00:00.000Z' });
+    await draft({ status: 'publishing', reviewState: 'in_review', scheduledAt: '2030-01-01T00:00:00.000Z' });
+    await draft({ reviewState: 'in_review', workspace: otherWorkspaceId });
+
+    const groups = await byState();
+    expect(ids(groups.inReview)).toEqual([queuedBackInReview, inReview2, inReview1]);
+    expect(ids(groups.changesRequested)).toEqual([changes]);
+    expect(ids(groups.approved)).toEqual([approved]);
+    expect(ids(groups.scheduled)).toEqual([queuedSooner, queuedLater]);
+    expect(groups.inReview[2]).toEqual({
+      id: inReview1,
+      channel: 'instagram',
+      type: 'post',
+      // The first words, cut at a word near 120 characters.
+      excerpt: `${caption.slice(0, caption.lastIndexOf(' ', 120))}…`,
+      status: 'draft',
+      reviewState: 'in_review',
+      scheduledAt: null,
+      updatedAt: expect.any(String),
+    });
+    expect(groups.scheduled[0]).toMatchObject({ status: 'queued', scheduledAt: '2030-03-01T09:00:00.000Z' });
+  });
+
+  it('the assigned manager sees them; an unassigned manager and an unknown id get 404; a client 403; nobody 401', async () => {
+    expect(ids((await byState(a.manager)).approved)).toHaveLength(1);
+    const other = await a.manager.get(`/api/admin/clients/${otherWorkspaceId}/drafts`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Client not found' });
+    expect((await a.admin.get('/api/admin/clients/no-such-client/drafts')).json()).toEqual({ error: 'Client not found' });
+    expect((await a.client.get(`/api/admin/clients/${workspaceId}/drafts`)).statusCode).toBe(403);
+    expect((await a.anonymous.get(`/api/admin/clients/${workspaceId}/drafts`)).statusCode).toBe(401);
   });
 });

@@ -6,8 +6,21 @@ import { listTimeline } from '../timeline/list-timeline.ts';
 import { listRequestAttachments } from './request-attachments.ts';
 import { listRequestDrafts } from './request-drafts.ts';
 
-const CLIENT_REQUEST_COLUMNS = ['id', 'workspaceId', 'type', 'subject', 'requester', 'description', 'status', 'createdAt', 'updatedAt'] as const;
-type ClientRequestRow = Pick<RequestTable, 'id' | 'workspaceId' | 'type' | 'subject' | 'requester' | 'status' | 'createdAt' | 'updatedAt'> & {
+const CLIENT_REQUEST_COLUMNS = [
+  'id',
+  'workspaceId',
+  'type',
+  'subject',
+  'requester',
+  'description',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+type ClientRequestRow = Pick<
+  RequestTable,
+  'id' | 'workspaceId' | 'type' | 'subject' | 'requester' | 'status' | 'createdAt' | 'updatedAt'
+> & {
   description: string | null;
 };
 

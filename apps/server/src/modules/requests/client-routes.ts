@@ -17,6 +17,7 @@ import { nowIso } from '../../db/database.ts';
 import { IMAGE_TYPES, SERVED_FILE_CSP } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import { firstWords, recordStaffAction } from '../workspaces/record-staff-action.ts';
 import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { getClientRequestDetail, getWorkspaceRequest, listClientRequests } from './client-requests.ts';
 import { openRequest } from './open-request.ts';
@@ -32,11 +33,9 @@ const headers = ZWorkspaceHeaders;
 export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(
-    '/api/requests',
-    { schema: { tags, headers, response: { 200: ZListClientRequestsResponse, ...errors } } },
-    async (request) => ({ requests: await listClientRequests(db, (await workspaceOfRequest(db, request)).id) }),
-  );
+  app.get('/api/requests', { schema: { tags, headers, response: { 200: ZListClientRequestsResponse, ...errors } } }, async (request) => ({
+    requests: await listClientRequests(db, (await workspaceOfRequest(db, request)).id),
+  }));
 
   app.post(
     '/api/requests',
@@ -45,9 +44,19 @@ export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const workspace = await workspaceOfRequest(db, request);
       const email = sessionUserOf(request).email.toLowerCase();
       const { type, subject, description } = request.body;
-      const id = await db.transaction().execute((trx) =>
-        openRequest(trx, { workspaceId: workspace.id, type, subject, description, requester: email, who: email, now: nowIso() }),
-      );
+      const id = await db.transaction().execute(async (trx) => {
+        const opened = await openRequest(trx, {
+          workspaceId: workspace.id,
+          type,
+          subject,
+          description,
+          requester: email,
+          who: email,
+          now: nowIso(),
+        });
+        await recordStaffAction(trx, workspace, email, `Request opened: ${firstWords(subject)}`);
+        return opened;
+      });
       const { request: created } = await getClientRequestDetail(db, workspace.id, id);
       return reply.status(201).send(created);
     },
@@ -87,28 +96,33 @@ export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           tooLarge: `Attachments must be ${formatBytes(ctx.config.MEDIA_MAX_BYTES)} or smaller.`,
         },
       );
+      await recordStaffAction(db, workspace, sessionUserOf(request).email, `File attached to a request: ${firstWords(attachment.name)}`);
       return reply.status(201).send(attachment);
     },
   );
 
   // A link the client or staff follow without the workspace header: the request's own workspace
   // decides, by the same rule, who may open it.
-  app.get('/api/requests/:id/attachments/:attachmentId', { schema: { tags, params: ZAttachmentParams, hide: true } }, async (request, reply) => {
-    const found = await findAttachment(db, request.params.id, request.params.attachmentId);
-    const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
-    if (!found || !workspace) throw new HttpError(404, ATTACHMENT_NOT_FOUND);
-    const meta = await ctx.files.getMetaData(found.fileKey);
-    // The type from the bytes, never from the name the client gave: a picture shows as what it is,
-    // anything else is a download that the browser does not open as a page.
-    const stream = await fileTypeStream(await ctx.files.getStream(found.fileKey));
-    const type = stream.fileType;
-    const inline = type !== undefined && IMAGE_TYPES.has(type.mime);
-    return reply
-      .type(type?.mime ?? 'application/octet-stream')
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.posix.basename(found.fileKey)}"`)
-      .header('Content-Security-Policy', SERVED_FILE_CSP)
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Length', meta.contentLength)
-      .send(stream);
-  });
+  app.get(
+    '/api/requests/:id/attachments/:attachmentId',
+    { schema: { tags, params: ZAttachmentParams, hide: true } },
+    async (request, reply) => {
+      const found = await findAttachment(db, request.params.id, request.params.attachmentId);
+      const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
+      if (!found || !workspace) throw new HttpError(404, ATTACHMENT_NOT_FOUND);
+      const meta = await ctx.files.getMetaData(found.fileKey);
+      // The type from the bytes, never from the name the client gave: a picture shows as what it is,
+      // anything else is a download that the browser does not open as a page.
+      const stream = await fileTypeStream(await ctx.files.getStream(found.fileKey));
+      const type = stream.fileType;
+      const inline = type !== undefined && IMAGE_TYPES.has(type.mime);
+      return reply
+        .type(type?.mime ?? 'application/octet-stream')
+        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.posix.basename(found.fileKey)}"`)
+        .header('Content-Security-Policy', SERVED_FILE_CSP)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Length', meta.contentLength)
+        .send(stream);
+    },
+  );
 };

@@ -33,7 +33,14 @@ export async function openRequest(
       updatedAt: input.now,
     })
     .execute();
-  await addTimelineEntry(db, { subjectType: 'request', subjectId: id, text: 'Request opened', who: input.who, ts: input.now, forClient: true });
+  await addTimelineEntry(db, {
+    subjectType: 'request',
+    subjectId: id,
+    text: 'Request opened',
+    who: input.who,
+    ts: input.now,
+    forClient: true,
+  });
   await emitWebhookEvent(db, 'request.created', {
     request: {
       id,

@@ -70,7 +70,13 @@ export async function createDraftFromRequest(
     await trx.insertInto('draft').values(row).execute();
     const words = row.text.trim() ? `: ${firstWords(row.text)}` : '';
     const entry = { who: input.who, ts: now };
-    await addTimelineEntry(trx, { subjectType: 'request', subjectId: request.id, text: `Draft created${words}`, ...entry, forClient: true });
+    await addTimelineEntry(trx, {
+      subjectType: 'request',
+      subjectId: request.id,
+      text: `Draft created${words}`,
+      ...entry,
+      forClient: true,
+    });
     await addTimelineEntry(trx, {
       subjectType: 'client',
       subjectId: request.workspaceId,
