@@ -60,7 +60,14 @@ function serveReview({ lookup, decideRefusal }: { lookup?: Response; decideRefus
         comments: input.comment
           ? [
               ...draft.comments,
-              { id: 'c9', authorName: input.name, authorKind: 'reviewer', internal: false, text: input.comment, createdAt: '2030-01-02T09:00:00.000Z' },
+              {
+                id: 'c9',
+                authorName: input.name,
+                authorKind: 'reviewer',
+                internal: false,
+                text: input.comment,
+                createdAt: '2030-01-02T09:00:00.000Z',
+              },
             ]
           : draft.comments,
       };
