@@ -89,14 +89,14 @@ export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const attachment = await attachRequestFile(
         { db, files: ctx.files, tmpDir: path.join(ctx.config.dataDir, 'tmp') },
         {
-          workspaceId: workspace.id,
+          workspace,
+          who: sessionUserOf(request).email,
           requestId: request.params.id,
           fileName: part.filename,
           stream: part.file,
           tooLarge: `Attachments must be ${formatBytes(ctx.config.MEDIA_MAX_BYTES)} or smaller.`,
         },
       );
-      await recordStaffAction(db, workspace, sessionUserOf(request).email, `File attached to a request: ${firstWords(attachment.name)}`);
       return reply.status(201).send(attachment);
     },
   );

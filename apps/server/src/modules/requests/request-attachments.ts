@@ -3,12 +3,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
-import { MAX_REQUEST_ATTACHMENTS, type TRequestAttachment } from '@hookline/shared';
+import { MAX_REQUEST_ATTACHMENTS, type TRequestAttachment, type TWorkspace } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import type { RequestAttachmentTable } from '../../db/schema.ts';
 import { IMAGE_TYPES, storedFileName, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { firstWords, recordStaffAction } from '../workspaces/record-staff-action.ts';
 
 /** What a brief is made of: pictures, PDFs, videos and office documents, each recognised by its bytes. */
 const ATTACHMENT_TYPES = new Set([
@@ -67,12 +68,14 @@ async function assertRoomForAnother(db: Db, requestId: string): Promise<void> {
 /**
  * Streams an upload to a temporary file (never whole in memory), checks its type from the bytes,
  * then moves it into the file store under requests/{workspace}/{request}/ and lists it on the
- * request. The caller has found the request in the caller's workspace.
+ * request (with its line on the client's timeline when staff attached it). The caller has found
+ * the request in the workspace.
  */
 export async function attachRequestFile(
   deps: { db: Db; files: FileStore; tmpDir: string },
   input: {
-    workspaceId: string;
+    workspace: Pick<TWorkspace, 'id' | 'access'>;
+    who: string;
     requestId: string;
     fileName: string;
     stream: Readable & { truncated?: boolean };
@@ -91,7 +94,7 @@ export async function attachRequestFile(
     if (input.stream.truncated) throw new HttpError(413, input.tooLarge);
     const type = await fileTypeFromFile(tmp);
     if (!type || !ATTACHMENT_TYPES.has(type.mime)) throw new HttpError(415, UNSUPPORTED_TYPE);
-    const key = `requests/${input.workspaceId}/${input.requestId}/${storedFileName(input.fileName, type)}`;
+    const key = `requests/${input.workspace.id}/${input.requestId}/${storedFileName(input.fileName, type)}`;
     await files.putStream(key, fs.createReadStream(tmp), { contentType: type.mime });
     stored = key;
     const row = {
@@ -108,6 +111,7 @@ export async function attachRequestFile(
     await db.transaction().execute(async (trx) => {
       await assertRoomForAnother(trx, input.requestId);
       await trx.insertInto('requestAttachment').values(row).execute();
+      await recordStaffAction(trx, input.workspace, input.who, `File attached to a request: ${firstWords(row.name)}`);
     });
     stored = null;
     return toAttachment(row);
