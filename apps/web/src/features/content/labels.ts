@@ -19,4 +19,5 @@ export const TEXT_PLACEHOLDERS: Record<TDraftType, string> = {
 export const countDrafts = (count: number) => (count === 1 ? '1 draft' : `${count} drafts`);
 
 /** A draft as a sentence names it: "Instagram post", "Twitter reel/short". */
-export const draftName = (draft: Pick<TDraft, 'channel' | 'type'>) => `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}`;
+export const draftName = (draft: Pick<TDraft, 'channel' | 'type'>) =>
+  `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type].toLowerCase()}`;

@@ -65,8 +65,9 @@ export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) 
 }
 
 /**
- * One draft: its text (saved on blur), media, status and the actions its status allows. Every
- * action first waits for a pending text save, so "type, then click Publish now" publishes the text.
+ * One draft: its text (saved on blur), media, status and review state, the actions they and the
+ * caller's access allow, and its comment thread on demand. Every action first waits for a pending
+ * text save, so "type, then click Publish now" publishes the text.
  */
 export function DraftCard({
   draft,

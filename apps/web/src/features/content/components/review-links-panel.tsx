@@ -18,7 +18,8 @@ const STATUS: Record<TReviewLink['status'], { label: string; tone: 'success' | '
 
 /** When a link stops, or stopped, working. */
 function endOf(link: TReviewLink, timeZone: string) {
-  if (link.status === 'revoked' && link.revokedAt) return { at: link.revokedAt, text: `Revoked ${formatDateTime(link.revokedAt, timeZone)}` };
+  if (link.status === 'revoked' && link.revokedAt)
+    return { at: link.revokedAt, text: `Revoked ${formatDateTime(link.revokedAt, timeZone)}` };
   const verb = link.status === 'expired' ? 'Expired' : 'Expires';
   return { at: link.expiresAt, text: `${verb} ${formatDateTime(link.expiresAt, timeZone)}` };
 }

@@ -15,7 +15,9 @@ const buttonsOf = (article: HTMLElement) =>
     .queryAllByRole('button')
     .map((button) => button.textContent?.trim());
 const posted = (fetchMock: ReturnType<typeof serveDrafts>['fetchMock'], url: string) =>
-  fetchMock.mock.calls.filter(([called, init]) => String(called) === url && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
+  fetchMock.mock.calls
+    .filter(([called, init]) => String(called) === url && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
 function renderContent() {
   return renderPage(<ContentPage />, '/dashboard/content');
@@ -42,7 +44,13 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     renderContent();
     const inReview = await screen.findByRole('article', { name: 'Instagram Post' });
     expect(within(inReview).getByText('In review')).toBeInTheDocument();
-    expect(buttonsOf(inReview)).toEqual([...(approves ? ['Approve', 'Request changes'] : []), 'Comments', 'Queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(inReview)).toEqual([
+      ...(approves ? ['Approve', 'Request changes'] : []),
+      'Comments',
+      'Queue',
+      'Publish now',
+      'Delete',
+    ]);
 
     const approved = screen.getByRole('article', { name: 'Twitter Thread' });
     expect(within(approved).getByText('Approved')).toBeInTheDocument();
@@ -112,7 +120,9 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     }
 
     const queued = screen.getByRole('article', { name: 'Twitter Post' });
-    expect(within(queued).getByRole('button', { name: 'Publish now' })).toHaveAccessibleDescription('Needs approval before it can be published');
+    expect(within(queued).getByRole('button', { name: 'Publish now' })).toHaveAccessibleDescription(
+      'Needs approval before it can be published',
+    );
     expect(within(queued).getByRole('button', { name: 'Re-queue' })).toBeEnabled();
 
     const approved = screen.getByRole('article', { name: 'LinkedIn Post' });
@@ -219,7 +229,11 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
 
     it('sends the selected drafts to an address, says where, then lists the link and revokes it', async () => {
       const { fetchMock } = serveDrafts(
-        [makeDraft({ id: 'a1', channel: 'instagram' }), makeDraft({ id: 'a2', channel: 'twitter' }), makeDraft({ id: 'a3', channel: 'linkedin' })],
+        [
+          makeDraft({ id: 'a1', channel: 'instagram' }),
+          makeDraft({ id: 'a2', channel: 'twitter' }),
+          makeDraft({ id: 'a3', channel: 'linkedin' }),
+        ],
         { workspace: as('staff') },
       );
       renderContent();
@@ -258,7 +272,9 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       await user.click(within(row).getByRole('button', { name: 'Revoke the link sent to cmo@client.test' }));
       await waitFor(() => expect(row).toHaveTextContent('Revoked'));
       expect(within(row).queryByRole('button')).not.toBeInTheDocument();
-      expect(toast.success).toHaveBeenCalledWith('Review link revoked', { description: 'The link sent to cmo@client.test no longer opens.' });
+      expect(toast.success).toHaveBeenCalledWith('Review link revoked', {
+        description: 'The link sent to cmo@client.test no longer opens.',
+      });
     });
 
     it('refuses a lifetime outside 1 to 60 days, and lists expired links without Revoke', async () => {
