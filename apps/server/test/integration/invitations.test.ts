@@ -64,6 +64,8 @@ describe('invitations: a client created by staff, its owner invited by mail', ()
         expiresAt: expect.any(String),
         acceptedAt: null,
         createdAt: expect.any(String),
+        // The owner's own invitation; a teammate's names their role.
+        role: null,
       },
     ]);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -71,7 +73,15 @@ describe('invitations: a client created by staff, its owner invited by mail', ()
 
     const lookup = await lookUpInvitation(a.t.app, token);
     expect(lookup.statusCode, lookup.body).toBe(200);
-    expect(lookup.json()).toEqual({ email: 'ada@example.com', workspaceName: 'Ada Studio', expiresAt: rows[0].expiresAt });
+    expect(lookup.json()).toEqual({
+      email: 'ada@example.com',
+      role: 'owner',
+      workspaceName: 'Ada Studio',
+      // The manager's address is not proven, so the invitation names them by it.
+      invitedBy: a.manager.email,
+      accountExists: false,
+      expiresAt: rows[0].expiresAt,
+    });
 
     const accepted = await acceptInvitation(a.t.app, { token, password: 'chosen-password-1', name: '  Ada Lovelace ' });
     expect(accepted.response.statusCode, accepted.response.body).toBe(200);

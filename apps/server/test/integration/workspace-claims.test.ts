@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_HEADER } from '@hookline/shared';
 import { ADDRESS_PROOF_NEEDED } from '../../src/modules/workspaces/workspace-of-user.ts';
 import { apiCaller, onboardingData, signUpAs } from '../support/admin.ts';
+import { acceptInvitation, invitationLinkOf } from '../support/invitation.ts';
 import { resetLinkIn, startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { createTestApp, ORIGIN, signIn, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 
@@ -133,6 +135,24 @@ describe('who may open a workspace made for an address', () => {
     expect(own.json().owner).toBe('attacker@example.com');
     const workspace = await t.db.selectFrom('workspace').select('ownerUserId').where('ownerEmail', '=', victim).executeTakeFirstOrThrow();
     expect(workspace.ownerUserId).toBeNull();
+  });
+
+  it("a teammate's invitation proves the address: the account it makes also opens the workspace waiting for it", async () => {
+    const email = 'waiting-teammate@example.com';
+    await submitQuestionnaire(email);
+    const waiting = await t.db.selectFrom('workspace').select('id').where('ownerEmail', '=', email).executeTakeFirstOrThrow();
+    const owner = await signUpAs(t, 'inviting-owner@example.com');
+    const team = (await owner.get('/api/workspace')).json().id as string;
+    const invited = await owner.post('/api/workspace/members/invitations', { email, role: 'editor' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { token } = invitationLinkOf(await smtp.waitForMail(email));
+    const accepted = await acceptInvitation(t.app, { token, password: 'teammate-password-1' });
+    expect(accepted.response.statusCode, accepted.response.body).toBe(200);
+
+    // Its own workspace opens without the header; the one it joined, by the header, as an editor.
+    expect((await workspaceAs(accepted.cookie)).json()).toMatchObject({ id: waiting.id, access: 'owner' });
+    const named = await t.app.inject({ url: '/api/workspace', headers: { cookie: accepted.cookie, [WORKSPACE_HEADER]: team } });
+    expect(named.json()).toMatchObject({ id: team, access: 'editor' });
   });
 
   it('a client account whose address later gets a workspace made for it needs the proof too; its old sign-in is not enough', async () => {

@@ -22,3 +22,13 @@ export async function acceptInvitation(app: FastifyInstance, input: { token: str
   const response = await app.inject({ method: 'POST', url: '/api/invitations/accept', headers: ORIGIN, payload: input });
   return { response, cookie: sessionCookie(response.headers['set-cookie']) };
 }
+
+/** What the invitation page sends for a teammate whose address has an account: the signed-in session joins. */
+export function joinInvitation(app: FastifyInstance, cookie: string, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/invitations/join',
+    headers: { ...ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: { token },
+  });
+}

@@ -10,12 +10,20 @@ const ZInvitationToken = z
 export const ZLookupInvitationRequest = z.object({ token: ZInvitationToken });
 export type TLookupInvitationRequest = z.infer<typeof ZLookupInvitationRequest>;
 
-/** What the invitation page shows before the owner chooses a password. */
+/** What the invitation page shows before the invited person chooses a password or signs in. */
 export const ZInvitation = z.object({
   email: z.string(),
   /** owner: the workspace's own invitation (staff made the workspace); editor or approver: a teammate's. */
   role: z.enum(['owner', 'editor', 'approver']),
   workspaceName: z.string(),
+  /** Who sent it: their name, or their email when they have none. */
+  invitedBy: z.string(),
+  /**
+   * The address has an account already: a teammate signs in with it and joins (POST
+   * /api/invitations/join) instead of choosing a password. Always false for an owner's invitation,
+   * which such an address cannot use (409).
+   */
+  accountExists: z.boolean(),
   /** ISO 8601 (UTC). */
   expiresAt: z.string(),
 });
@@ -32,3 +40,10 @@ export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
 /** The new account is signed in (a session cookie comes with this answer). */
 export const ZAcceptInvitationResponse = z.object({ email: z.string(), workspaceId: z.string() });
 export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;
+
+/**
+ * POST /api/invitations/join body: a teammate's invitation, accepted by the signed-in account whose
+ * address it was mailed to. The answer is the workspace joined (ZAcceptInvitationResponse, no cookie).
+ */
+export const ZJoinInvitationRequest = z.object({ token: ZInvitationToken });
+export type TJoinInvitationRequest = z.infer<typeof ZJoinInvitationRequest>;

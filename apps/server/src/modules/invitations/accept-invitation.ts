@@ -4,7 +4,8 @@ import { isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { findUsableInvitation } from './find-invitation.ts';
+import { addMember } from '../members/add-member.ts';
+import { findUsableInvitation, invitationUsedMessage } from './find-invitation.ts';
 
 /** The address whose invitation is being accepted, for the length of acceptInvitation's sign-up call only. */
 const accepting = new AsyncLocalStorage<string>();
@@ -20,7 +21,8 @@ export function isAcceptingInvitation(email: string): boolean {
 
 /**
  * Accepts an invitation: checks the token, makes the account with Better Auth's own sign-up (which
- * also signs the person in) and marks the invitation used. Returns the Set-Cookie values of the new
+ * also signs the person in) and marks the invitation used; a teammate's invitation also makes the
+ * account a member of the workspace, in the invited role. Returns the Set-Cookie values of the new
  * session. The invitation is claimed first, so two submissions of one link cannot both go on, and
  * released again when the sign-up fails (a password the policy refuses, say).
  */
@@ -30,6 +32,8 @@ export async function acceptInvitation(
   headers: Headers,
 ): Promise<{ email: string; workspaceId: string; cookies: string[] }> {
   const invitation = await findUsableInvitation(deps.db, input.token);
+  // A teammate's invitation to an address with an account is joined by signing in with that account.
+  if (invitation.accountExists) throw new HttpError(409, `An account for ${invitation.email} already exists. Sign in with it to join.`);
   const claimed = await deps.db
     .updateTable('invitation')
     .set({ acceptedAt: new Date().toISOString() })
@@ -37,7 +41,8 @@ export async function acceptInvitation(
     .where('acceptedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!claimed) throw new HttpError(410, 'This invitation has already been used. Sign in with the password you chose.');
+  if (!claimed) throw new HttpError(410, invitationUsedMessage({ ...invitation, teammate: invitation.role !== 'owner' }));
+  let cookies: string[];
   try {
     const { headers: answer } = await accepting.run(invitation.email, () =>
       deps.auth.api.signUpEmail({
@@ -46,11 +51,18 @@ export async function acceptInvitation(
         returnHeaders: true,
       }),
     );
-    return { email: invitation.email, workspaceId: invitation.workspaceId, cookies: answer.getSetCookie() };
+    cookies = answer.getSetCookie();
   } catch (error) {
     await deps.db.updateTable('invitation').set({ acceptedAt: null }).where('id', '=', invitation.id).execute();
     throw signUpFailure(error, invitation.email, deps.passwordMinLength);
   }
+  if (invitation.role !== 'owner') {
+    // The account exists only now: Better Auth made it (and its sign-up left it no workspace of its own).
+    const account = await deps.db.selectFrom('user').select('id').where('email', '=', invitation.email).executeTakeFirstOrThrow();
+    const member = { workspaceId: invitation.workspaceId, userId: account.id, email: invitation.email, role: invitation.role };
+    await deps.db.transaction().execute((trx) => addMember(trx, member));
+  }
+  return { email: invitation.email, workspaceId: invitation.workspaceId, cookies };
 }
 
 /** Better Auth's refusals in the words of this API; anything else is passed on as it is. */

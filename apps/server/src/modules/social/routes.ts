@@ -17,7 +17,7 @@ import { readSessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordStaffAction } from '../workspaces/record-staff-action.ts';
-import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
+import { assertManagesWorkspace, resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { channelName, getChannelProvider, listChannelProviders } from './channel-providers.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
@@ -33,9 +33,11 @@ const headers = ZWorkspaceHeaders;
  * The start is a browser navigation, which cannot send the workspace header: the workspace comes
  * as a query parameter instead, with the same rule.
  */
-// 400: a workspace header that is no id. 403: a staff account without a workspace named, or a
-// manager not assigned to it.
+// 400: a workspace header that is no id. 403: a staff account without a workspace named, a
+// manager not assigned to it, or a teammate (channels are the owner's and staff's to change).
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+/** Teammates see the channels; connecting, refreshing and removing them is the owner's and staff's. */
+const MANAGE_CHANNELS = 'connect, refresh or remove channels';
 
 /**
  * Channel connections under /api/social. The auth and callback routes are browser
@@ -90,7 +92,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       if (!user) return toSignIn(reply, returnTo);
       let workspaceId;
       try {
-        workspaceId = (await resolveWorkspace(db, user, request.query.workspaceId)).id;
+        const workspace = await resolveWorkspace(db, user, request.query.workspaceId);
+        assertManagesWorkspace(workspace, MANAGE_CHANNELS);
+        workspaceId = workspace.id;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500)
           return redirect(reply, `${returnTo}?${new URLSearchParams({ channelError: error.message })}`);
@@ -135,6 +139,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { schema: { tags, headers, params: ZSocialConnectionParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const workspace = await workspaceOfRequest(db, request);
+      assertManagesWorkspace(workspace, MANAGE_CHANNELS);
       const removed = await removeSocialConnection(db, workspace.id, request.params.id);
       await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel removed: ${channelName(removed)}`);
       return reply.status(204).send(null);
@@ -154,6 +159,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const workspace = await workspaceOfRequest(db, request);
+      assertManagesWorkspace(workspace, MANAGE_CHANNELS);
       const connection = await refreshSocialConnection({ config, db, box }, { workspaceId: workspace.id, id: request.params.id });
       await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel refreshed: ${channelName(connection)}`);
       return connection;

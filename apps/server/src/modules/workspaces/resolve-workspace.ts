@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { isStaffRole, WORKSPACE_HEADER, ZWorkspaceId, type TWorkspace } from '@hookline/shared';
+import { canManageWorkspace, isStaffRole, WORKSPACE_HEADER, ZWorkspaceId, type TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
+import { findMemberRole } from '../members/find-membership.ts';
 import { readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
@@ -21,9 +22,10 @@ type Caller = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified' | 'rol
 
 /**
  * The workspace a dashboard call acts on, with how the caller may act in it. Named (by the
- * workspace header, or the OAuth start's query): its owner acts as owner; admins and founders as
- * staff; a manager as staff only where assigned. Not named: the client's own workspace, and staff
- * have none. Every dashboard route goes through here, so the rule lives in one place.
+ * workspace header, or the OAuth start's query): its owner acts as owner; a teammate in their role
+ * (editor or approver); admins and founders as staff; a manager as staff only where assigned. Not
+ * named: the client's own workspace (a teammate without one: the first they joined), and staff have
+ * none. Every dashboard route goes through here, so the rule lives in one place.
  */
 export async function resolveWorkspace(db: Db, user: Caller, named: string | undefined): Promise<TWorkspace> {
   if (named === undefined) return workspaceOfUser(db, user);
@@ -41,6 +43,9 @@ export async function openWorkspace(db: Db, user: Caller, id: string): Promise<T
   if (!found) throw new HttpError(404, WORKSPACE_NOT_FOUND);
   if (found.ownerUserId === user.id) return { ...found.workspace, access: 'owner' };
   if (!isStaffRole(user.role)) {
+    // A teammate the owner invited acts in their role; removed, they are another client at once.
+    const role = await findMemberRole(db, id, user.id);
+    if (role) return { ...found.workspace, access: role };
     // The client's own address, still waiting for its proof: the same answer as without the header.
     if (found.workspace.owner === user.email.toLowerCase()) return workspaceOfUser(db, user);
     // Another client's workspace: as if it did not exist.
@@ -75,4 +80,12 @@ export function workspaceOfRequest(
   const named = request.headers[WORKSPACE_HEADER];
   // A repeated header arrives as one joined value (or a list), which then fails the id check.
   return resolveWorkspace(db, sessionUserOf(request), Array.isArray(named) ? named.join(', ') : named);
+}
+
+/**
+ * For what only the workspace's owner and staff do (its settings, channels and team): teammates
+ * draft, comment and approve, but the workspace itself stays the owner's to run.
+ */
+export function assertManagesWorkspace(workspace: Pick<TWorkspace, 'access'>, what: string): void {
+  if (!canManageWorkspace(workspace.access)) throw new HttpError(403, `Only the workspace owner or Hookline staff can ${what}.`);
 }

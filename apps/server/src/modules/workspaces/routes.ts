@@ -14,16 +14,21 @@ import { sessionUserOf } from '../../plugins/guards.ts';
 import { deleteWorkspace } from './delete-workspace.ts';
 import { listAccessibleWorkspaces } from './list-accessible-workspaces.ts';
 import { recordStaffAction } from './record-staff-action.ts';
-import { workspaceOfRequest, ZWorkspaceHeaders } from './resolve-workspace.ts';
+import { assertManagesWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from './resolve-workspace.ts';
 
-// 403: a staff account without a workspace named, a manager not assigned to it, or a workspace
-// waiting for its owner to prove the address. 404: a workspace the caller cannot see.
+// 403: a staff account without a workspace named, a manager not assigned to it, a workspace
+// waiting for its owner to prove the address, or a teammate changing what only the owner and staff
+// change. 404: a workspace the caller cannot see.
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['workspace'];
 const headers = ZWorkspaceHeaders;
 export const ONLY_OWNER_DELETES = 'Only the owner can delete this workspace.';
 
-/** The workspace a request acts on (the header's, or the client's own): preferences, and deletion behind a typed confirmation. */
+/**
+ * The workspace a request acts on (the header's, or the client's own): read by anyone working in it;
+ * its preferences and review rule changed by the owner and staff; deleted by the owner alone, behind
+ * a typed confirmation.
+ */
 export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   app.get('/api/workspace', { schema: { tags, headers, response: { 200: ZWorkspace, ...errors } } }, async (request) =>
@@ -41,6 +46,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { schema: { tags, headers, body: ZUpdateWorkspaceRequest, response: { 200: ZWorkspace, ...errors } } },
     async (request) => {
       const workspace = await workspaceOfRequest(db, request);
+      assertManagesWorkspace(workspace, 'change workspace settings');
       const { requireApproval, ...preferences } = request.body;
       await db
         .updateTable('workspace')

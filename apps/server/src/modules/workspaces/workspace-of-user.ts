@@ -2,6 +2,7 @@ import { CADENCES, isStaffRole, type TWorkspace, type TWorkspaceAccess } from '@
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { findFirstMembership, isTeammateAccount } from '../members/find-membership.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { ensureWorkspace } from './ensure-workspace.ts';
 
@@ -11,10 +12,14 @@ export const ADDRESS_PROOF_NEEDED =
 
 type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
 
+export const NO_MEMBERSHIP =
+  'This account is not a member of any workspace now. To join one, open the link in its invitation mail, or ask its owner for a new one.';
+
 /**
- * The workspace a signed-in client works in: the one their email owns, once their account is its
- * owner. Self-serve sign-up with a fresh address makes it at once; a workspace made earlier for the
- * address (by the questionnaire or by staff) is joined only with the address proven.
+ * The workspace a signed-in client works in when the request names none: the one their email owns,
+ * once their account is its owner. Self-serve sign-up with a fresh address makes it at once; a
+ * workspace made earlier for the address (by the questionnaire or by staff) is joined only with the
+ * address proven. A teammate who owns none works in the workspace they joined first.
  */
 export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'role'>): Promise<TWorkspace> {
   const ownerEmail = user.email.toLowerCase();
@@ -23,10 +28,28 @@ export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'r
   if (own?.ownerUserId === user.id) return own.workspace;
   // Staff are not clients: no workspace is made for them (it would show up as a client and in MRR).
   if (isStaffRole(user.role)) throw new HttpError(403, STAFF_HAVE_NO_WORKSPACE);
-  if ((await joinOrCreateWorkspace(db, user)) === 'waiting') throw new HttpError(403, ADDRESS_PROOF_NEEDED);
+  // A teammate without a workspace of their own: read before anything is settled, so it costs no writes.
+  if (!own) {
+    const teammate = await openFirstMembership(db, user.id);
+    if (teammate) return teammate;
+  }
+  const settled = await joinOrCreateWorkspace(db, user);
+  if (settled === 'waiting' || settled === 'teammate') {
+    // Their own workspace waits for the address proof; meanwhile they work where they are a teammate.
+    const teammate = own ? await openFirstMembership(db, user.id) : undefined;
+    if (teammate) return teammate;
+    throw new HttpError(403, settled === 'waiting' ? ADDRESS_PROOF_NEEDED : NO_MEMBERSHIP);
+  }
   const joined = await readWorkspace(db, { ownerEmail });
   if (!joined) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);
   return joined.workspace;
+}
+
+/** The workspace an account joined first as a teammate, with its role there as the access. */
+async function openFirstMembership(db: Db, userId: string): Promise<TWorkspace | undefined> {
+  const membership = await findFirstMembership(db, userId);
+  if (!membership) return undefined;
+  return (await readWorkspace(db, { id: membership.workspaceId }, membership.role))?.workspace;
 }
 
 /**
@@ -34,20 +57,30 @@ export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'r
  * ('owner'), joined because the address is proven (by a password reset mailed to it, an
  * invitation, or Google or Apple vouching: 'joined'), or left waiting for that proof ('waiting').
  * A claim by any other means — a sign-up form anyone can fill in with the address — joins nothing.
+ * A teammate's account gets none made ('teammate'; see isTeammateAccount), though one made earlier
+ * for its address is joined as for anyone.
  */
-export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'created' | 'owner' | 'joined' | 'waiting'> {
+export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'created' | 'owner' | 'joined' | 'waiting' | 'teammate'> {
   const ownerEmail = user.email.toLowerCase();
   const now = nowIso();
-  const ensured = await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now, ownerUserId: user.id });
-  if (ensured.created) return 'created';
-  const current = await db.selectFrom('workspace').select('ownerUserId').where('id', '=', ensured.id).executeTakeFirstOrThrow();
+  let workspaceId: string;
+  if (await isTeammateAccount(db, user)) {
+    const existing = await db.selectFrom('workspace').select('id').where('ownerEmail', '=', ownerEmail).executeTakeFirst();
+    if (!existing) return 'teammate';
+    workspaceId = existing.id;
+  } else {
+    const ensured = await ensureWorkspace(db, { ownerEmail, name: user.name || user.email, now, ownerUserId: user.id });
+    if (ensured.created) return 'created';
+    workspaceId = ensured.id;
+  }
+  const current = await db.selectFrom('workspace').select('ownerUserId').where('id', '=', workspaceId).executeTakeFirstOrThrow();
   if (current.ownerUserId === user.id) return 'owner';
   if (!user.emailVerified) return 'waiting';
   // Only a workspace without a living owner account is taken over (one whose owner was deleted).
   const joined = await db
     .updateTable('workspace')
     .set({ ownerUserId: user.id, updatedAt: now })
-    .where('id', '=', ensured.id)
+    .where('id', '=', workspaceId)
     .where((eb) =>
       eb.or([
         eb('ownerUserId', 'is', null),
@@ -58,7 +91,7 @@ export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'creat
   if (Number(joined.numUpdatedRows) === 0) return 'waiting';
   await addTimelineEntry(db, {
     subjectType: 'client',
-    subjectId: ensured.id,
+    subjectId: workspaceId,
     text: 'Owner account joined the workspace (email address confirmed)',
     who: ownerEmail,
     ts: now,
