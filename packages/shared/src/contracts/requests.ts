@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRequestStatus, ZRequestType } from './admin/requests.ts';
 import { ZTimelineEntry } from './admin/common.ts';
-import { DRAFT_STATUSES, ZDraftChannel, ZDraftType, ZReviewState, type TReviewState } from './drafts.ts';
+import { DRAFT_STATUSES, ZDraftChannel, ZDraftType, ZReviewState, type TDraftStatus, type TReviewState } from './drafts.ts';
 
 /** What a client may open from the dashboard (onboarding requests come from the questionnaire). */
 export const CLIENT_REQUEST_TYPES = ['support', 'content_brief'] as const;
@@ -16,6 +16,17 @@ export const REVIEW_STATE_LABELS: Record<TReviewState, string> = {
   changes_requested: 'Changes requested',
   approved: 'Approved',
 };
+
+/**
+ * Where a draft stands, in a word or two: published (or on its way) first; then a review waiting
+ * for an answer, which comes before publishing even for a queued draft; then queued; then approved.
+ */
+export function draftStandingLabel(draft: { status: TDraftStatus; reviewState: TReviewState | null }): string {
+  if (draft.status === 'published' || draft.status === 'publishing') return draft.status === 'published' ? 'Published' : 'Publishing';
+  if (draft.reviewState === 'in_review' || draft.reviewState === 'changes_requested') return REVIEW_STATE_LABELS[draft.reviewState];
+  if (draft.status === 'queued') return 'Queued';
+  return draft.reviewState ? REVIEW_STATE_LABELS[draft.reviewState] : 'Draft';
+}
 
 /** The most files one request holds. */
 export const MAX_REQUEST_ATTACHMENTS = 10;
