@@ -63,7 +63,8 @@ export function makeReviewLink(over: Partial<TReviewLink> = {}): TReviewLink {
   };
 }
 
-export const NEEDS_APPROVAL = 'This workspace publishes approved drafts only: send the draft for review first.';
+export const NEEDS_APPROVAL =
+  'This workspace requires approval before publishing. Send the draft for review, then queue or publish it once it is approved.';
 
 const body = <T>(init?: RequestInit) => JSON.parse(String(init?.body)) as T;
 
@@ -104,10 +105,17 @@ export function serveDrafts(
     const method = init?.method ?? 'GET';
     if (path === '/api/workspace') return json(workspace);
     if (path === '/api/review-links' || path.startsWith('/api/review-links/')) {
-      if (!staff) return json({ error: 'Only the Hookline team sends review links.' }, 403);
+      if (!staff) return json({ error: 'Only the Hookline team can send and manage review links.' }, 403);
       if (method === 'GET') return json({ links: reviewLinks });
       if (path === '/api/review-links') {
         const input = body<{ draftIds: string[]; email: string; expiresInDays: number }>(init);
+        const linked = drafts.filter((draft) => input.draftIds.includes(draft.id));
+        if (linked.some((draft) => draft.status !== 'draft' && draft.status !== 'queued')) {
+          return conflict('A published draft cannot be reviewed. Choose drafts that are not published yet.');
+        }
+        // Drafts not in review yet go to review with the link.
+        for (const draft of linked)
+          if (draft.reviewState !== 'in_review' && draft.reviewState !== 'approved') draft.reviewState = 'in_review';
         const link = makeReviewLink({ draftIds: input.draftIds, email: input.email, expiresAt: '2030-01-15T10:00:00.000Z' });
         reviewLinks.unshift(link);
         return json(link, 201);
@@ -142,7 +150,7 @@ export function serveDrafts(
     if (action === 'comments') {
       if (method === 'GET') return json((comments[draft.id] ?? []).filter((comment) => staff || !comment.internal));
       const input = body<{ text: string; internal?: boolean }>(init);
-      if (input.internal && !staff) return json({ error: 'Only the Hookline team writes internal comments.' }, 403);
+      if (input.internal && !staff) return json({ error: 'Only the Hookline team can write internal comments.' }, 403);
       return json(addComment(draft.id, input.text, input.internal ?? false), 201);
     }
     if (method === 'PATCH') {
@@ -153,8 +161,12 @@ export function serveDrafts(
       return json(draft);
     }
     if (action === 'approve' || action === 'request-changes') {
-      if (!canApprove(workspace.access)) return json({ error: 'Only the owner or an approver decides on a draft.' }, 403);
-      if (draft.reviewState !== 'in_review') return conflict('Only a draft in review can be approved or sent back.');
+      if (!canApprove(workspace.access)) {
+        return json({ error: 'Only the workspace owner or an approver can approve drafts or request changes.' }, 403);
+      }
+      // Changes may still be asked for once approved; approving needs a draft in review.
+      const from = action === 'approve' ? ['in_review'] : ['in_review', 'approved'];
+      if (!from.includes(draft.reviewState ?? '')) return conflict('Only a draft sent for review can be approved or sent back.');
       if (action === 'request-changes') addComment(draft.id, body<{ comment: string }>(init).comment, false);
       Object.assign(draft, { reviewState: action === 'approve' ? 'approved' : 'changes_requested' });
       return json({ ...draft });
@@ -164,7 +176,11 @@ export function serveDrafts(
       Object.assign(draft, { reviewState: 'in_review' });
       return json({ ...draft });
     }
-    if ((action === 'queue' || action === 'publish') && workspace.requireApproval && draft.reviewState !== 'approved') {
+    if (
+      (action === 'queue' || action === 'requeue' || action === 'publish') &&
+      workspace.requireApproval &&
+      draft.reviewState !== 'approved'
+    ) {
       return conflict(NEEDS_APPROVAL);
     }
     if (method === 'DELETE') {

@@ -47,7 +47,7 @@ export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
 
 /**
  * What a draft offers the caller (publishing and published ones offer only comments and Delete).
- * Where the workspace requires approval, Queue and Publish now stay visible but wait for it.
+ * Where the workspace requires approval, Queue, Re-queue and Publish now stay visible but wait for it.
  */
 export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) {
   const editable = draft.status === 'draft' || draft.status === 'queued';
@@ -59,7 +59,9 @@ export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) 
     requeue: draft.status === 'queued',
     needsApproval: editable && workspace.requireApproval && draft.reviewState !== 'approved',
     sendForReview: editable && draft.reviewState !== 'in_review',
-    decide: canApprove(workspace.access) && draft.reviewState === 'in_review',
+    approve: canApprove(workspace.access) && draft.reviewState === 'in_review',
+    // An approval can still be taken back with a request for changes.
+    requestChanges: canApprove(workspace.access) && (draft.reviewState === 'in_review' || draft.reviewState === 'approved'),
     delete: true,
   };
 }
@@ -236,15 +238,15 @@ export function DraftCard({
             <Eye className="size-4" aria-hidden /> {busy === 'review' ? 'Sending…' : 'Send for review'}
           </Button>
         ) : null}
-        {can.decide ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => run('approve')} disabled={working}>
-              <BadgeCheck className="size-4" aria-hidden /> {busy === 'approve' ? 'Approving…' : 'Approve'}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setRequestingChanges(true)} disabled={working}>
-              <MessageSquareWarning className="size-4" aria-hidden /> Request changes
-            </Button>
-          </>
+        {can.approve ? (
+          <Button size="sm" variant="secondary" onClick={() => run('approve')} disabled={working}>
+            <BadgeCheck className="size-4" aria-hidden /> {busy === 'approve' ? 'Approving…' : 'Approve'}
+          </Button>
+        ) : null}
+        {can.requestChanges ? (
+          <Button size="sm" variant="secondary" onClick={() => setRequestingChanges(true)} disabled={working}>
+            <MessageSquareWarning className="size-4" aria-hidden /> Request changes
+          </Button>
         ) : null}
         <Button
           size="sm"
@@ -284,7 +286,13 @@ export function DraftCard({
           </Button>
         ) : null}
         {can.requeue ? (
-          <Button size="sm" variant="secondary" onClick={() => run('requeue')} disabled={working}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => run('requeue')}
+            disabled={working || can.needsApproval}
+            aria-describedby={can.needsApproval ? approvalReasonId : undefined}
+          >
             <Repeat className="size-4" aria-hidden /> {busy === 'requeue' ? 'Re-queueing…' : 'Re-queue'}
           </Button>
         ) : null}
@@ -309,7 +317,7 @@ export function DraftCard({
         </Button>
         {can.needsApproval ? (
           <p id={approvalReasonId} className="w-full text-xs text-slate-600">
-            {can.queue ? 'Needs approval before it can be queued' : 'Needs approval before it can be published'}
+            {can.queue ? 'Needs approval before it can be queued' : 'Needs approval before it can be re-queued or published'}
           </p>
         ) : null}
       </div>

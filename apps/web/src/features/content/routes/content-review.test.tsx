@@ -54,7 +54,15 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
 
     const approved = screen.getByRole('article', { name: 'Twitter Thread' });
     expect(within(approved).getByText('Approved')).toBeInTheDocument();
-    expect(buttonsOf(approved)).toEqual(['Send for review', 'Comments', 'Queue', 'Publish now', 'Delete']);
+    // An approval can be taken back with a request for changes, not given twice.
+    expect(buttonsOf(approved)).toEqual([
+      'Send for review',
+      ...(approves ? ['Request changes'] : []),
+      'Comments',
+      'Queue',
+      'Publish now',
+      'Delete',
+    ]);
 
     const sentBack = screen.getByRole('article', { name: 'LinkedIn Post' });
     expect(within(sentBack).getByText('Changes requested')).toBeInTheDocument();
@@ -101,7 +109,7 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     expect(within(draft).getByRole('button', { name: 'Send for review' })).toBeInTheDocument();
   });
 
-  it('where approval is required, Queue and Publish now wait for it and say why', async () => {
+  it('where approval is required, Queue, Re-queue and Publish now wait for it and say why', async () => {
     serveDrafts(
       [
         makeDraft({ channel: 'instagram', reviewState: 'in_review' }),
@@ -120,10 +128,11 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     }
 
     const queued = screen.getByRole('article', { name: 'Twitter Post' });
-    expect(within(queued).getByRole('button', { name: 'Publish now' })).toHaveAccessibleDescription(
-      'Needs approval before it can be published',
-    );
-    expect(within(queued).getByRole('button', { name: 'Re-queue' })).toBeEnabled();
+    for (const name of ['Re-queue', 'Publish now']) {
+      const button = within(queued).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Needs approval before it can be re-queued or published');
+    }
 
     const approved = screen.getByRole('article', { name: 'LinkedIn Post' });
     expect(within(approved).getByRole('button', { name: 'Queue' })).toBeEnabled();
@@ -264,6 +273,9 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       });
       expect(screen.getByText('Select drafts to send them for review by email.')).toBeInTheDocument();
       expect(screen.getByRole('checkbox', { name: 'Select the Instagram post for a review link' })).not.toBeChecked();
+      // The server sent the linked drafts for review with the link.
+      expect(await within(screen.getByRole('article', { name: 'Instagram Post' })).findByText('In review')).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Twitter Post' })).queryByText('In review')).not.toBeInTheDocument();
 
       const row = (await within(links).findByText('cmo@client.test')).closest('li')!;
       expect(row).toHaveTextContent('2 drafts');

@@ -11,11 +11,12 @@ import { formatDateTime, formatFull } from '@/lib/zoned-time';
 import { useDecideReview } from '../api/decide-review';
 import { linkRefusalHelp } from '../link-refusal';
 
-/** The draft's state in the reviewer's words: before any decision it waits for them. */
+/** The draft's state in the reviewer's words. */
 const STATES = {
-  waiting: { text: 'Waiting for your review', Icon: Hourglass, className: 'bg-amber-50 text-amber-900 ring-amber-200' },
+  in_review: { text: 'Waiting for your review', Icon: Hourglass, className: 'bg-amber-50 text-amber-900 ring-amber-200' },
   approved: { text: 'Approved', Icon: BadgeCheck, className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   changes_requested: { text: 'Changes requested', Icon: MessageSquareWarning, className: 'bg-red-50 text-red-800 ring-red-200' },
+  none: { text: 'Not in review', Icon: Hourglass, className: 'bg-slate-50 text-slate-700 ring-slate-200' },
 } as const;
 
 const AUTHOR_KINDS: Record<TDraftComment['authorKind'], string> = { client: 'Client', staff: 'Hookline team', reviewer: 'Reviewer' };
@@ -44,7 +45,10 @@ export function ReviewDraftCard({
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
-  const state = STATES[draft.reviewState === 'approved' || draft.reviewState === 'changes_requested' ? draft.reviewState : 'waiting'];
+  const state = STATES[draft.reviewState ?? 'none'];
+  // As the server allows: approving a draft in review; asking for changes also once approved.
+  const canApprove = draft.reviewState === 'in_review';
+  const canRequestChanges = canApprove || draft.reviewState === 'approved';
   const title = `${CHANNEL_LABELS[draft.channel]} ${TYPE_LABELS[draft.type]}`;
 
   const approve = () => {
@@ -179,9 +183,11 @@ export function ReviewDraftCard({
               </Button>
             </div>
           </form>
+        ) : !canRequestChanges ? (
+          <p className="text-sm text-slate-600">Nothing to decide for now: a new version will be sent for your review.</p>
         ) : (
           <div className="flex flex-wrap gap-2">
-            {draft.reviewState !== 'approved' ? (
+            {canApprove ? (
               <Button onClick={approve} disabled={decide.isPending} aria-describedby={headingId} className="flex-1 sm:flex-none">
                 <BadgeCheck className="size-4" aria-hidden /> {decide.isPending ? 'Approving…' : 'Approve'}
               </Button>

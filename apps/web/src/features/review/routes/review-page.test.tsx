@@ -6,7 +6,8 @@ import { json, renderPage, stubFetch } from '@/test/render';
 import ReviewPage from './review-page';
 
 const TOKEN = 'tok-secret-123';
-const EXPIRED = 'This review link has expired. Ask for a new one.';
+const EXPIRED = 'This review link has expired. Ask the Hookline team for a new one.';
+const HELP = 'Decisions you made with this link are kept. The Hookline team can send you a new link.';
 
 function makePage(): TReviewPage {
   return {
@@ -113,6 +114,8 @@ describe('the review page', { timeout: 30_000 }, () => {
     expect(await within(post).findByText('Approved')).toBeInTheDocument();
     expect(within(post).getByText('Approved')).toHaveFocus();
     expect(within(post).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    // An approval can still be taken back with a request for changes.
+    expect(within(post).getByRole('button', { name: 'Request changes' })).toBeInTheDocument();
     expect(within(video).getByText('Waiting for your review')).toBeInTheDocument();
 
     expect(decisions()).toEqual([{ token: TOKEN, draftId: 'd1', decision: 'approve', name: 'Cara CMO' }]);
@@ -162,6 +165,8 @@ describe('the review page', { timeout: 30_000 }, () => {
     expect(await within(video).findByText('Changes requested')).toBeInTheDocument();
     expect(within(video).getByRole('region', { name: 'Comments' })).toHaveTextContent('Cut the intro to 5 seconds');
     expect(within(video).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(video).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(video).getByText('Nothing to decide for now: a new version will be sent for your review.')).toBeInTheDocument();
     expect(decisions()).toEqual([
       { token: TOKEN, draftId: 'd2', decision: 'request_changes', name: 'Cara CMO', comment: 'Cut the intro to 5 seconds' },
     ]);
@@ -171,7 +176,7 @@ describe('the review page', { timeout: 30_000 }, () => {
     serveReview({ lookup: json({ error: EXPIRED }, 410) });
     renderReview();
     expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
-    expect(screen.getByText('Ask the person who sent you this link for a new one.')).toBeInTheDocument();
+    expect(screen.getByText(HELP)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
@@ -185,7 +190,7 @@ describe('the review page', { timeout: 30_000 }, () => {
     await user.click(within(post).getByRole('button', { name: 'Approve' }));
     const alert = await within(post).findByRole('alert');
     expect(alert).toHaveTextContent(EXPIRED);
-    expect(alert).toHaveTextContent('Ask the person who sent you this link for a new one.');
+    expect(alert).toHaveTextContent(HELP);
     expect(within(post).getByText('Waiting for your review')).toBeInTheDocument();
   });
 
