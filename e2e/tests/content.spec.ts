@@ -25,7 +25,7 @@ test('content: create a draft, write, queue, publish now; it stays published aft
   await card.getByRole('button', { name: 'Publish now' }).click();
   await expect(card.getByText('Publishing…')).toBeVisible();
   await expect(card.getByText(/^Published /)).toBeVisible({ timeout: 5_000 });
-  await expect(card.getByRole('button')).toHaveText(['Delete']);
+  await expect(card.getByRole('button')).toHaveText(['Comments', 'Delete']);
   await expect(card.getByRole('textbox')).toHaveAttribute('readonly', '');
 
   await page.reload();

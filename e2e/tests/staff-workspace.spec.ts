@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_JOURNEY_FOUNDER, api, expect, signInViaForm, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import { createDraft, openClientWorkspace, workspaceBanner } from '../support/workspace.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -11,32 +12,6 @@ test.describe('staff inside a client’s workspace', () => {
 
   /** The founder's session in this page (signed up by whichever journey came first on this worker's app). */
   const signInAsFounder = (page: Page) => signUpOrSignIn(page, ADMIN_JOURNEY_FOUNDER, 'Jo Journey');
-
-  const banner = (page: Page) => page.getByRole('region', { name: 'Client workspace' });
-
-  /** Follows a client's "Open workspace" link in the console: a page load into their dashboard. */
-  async function openWorkspace(page: Page, name: string) {
-    await page.goto(`/admin/clients?search=${encodeURIComponent(name)}`);
-    await page.getByRole('link', { name: `Open workspace of ${name}` }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(banner(page)).toContainText(`Working in ${name}’s workspace`);
-  }
-
-  /** Creates a draft of this type and channel (as the page names them) on the Content page, and gives it a text (saved on blur). */
-  async function createDraft(page: Page, type: string, channel: string, text: string) {
-    await page.locator('#sidebar').getByRole('link', { name: 'Content', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Content', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'New', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'Create a draft' });
-    await panel.getByText(type, { exact: true }).click();
-    await panel.getByRole('combobox', { name: 'Channel' }).selectOption({ label: channel });
-    await panel.getByRole('button', { name: 'Create draft' }).click();
-    await expect(panel).toBeHidden();
-    const card = page.getByRole('article', { name: `${channel} ${type}` });
-    await card.getByRole('textbox').fill(text);
-    await card.getByRole('textbox').blur();
-    await expect(card.getByText('Saved')).toBeVisible();
-  }
 
   test('a founder creates two clients and assigns a manager to the first', async ({ page, browser }) => {
     // The colleague signs up in a browser of their own; the founder makes them a manager.
@@ -79,13 +54,13 @@ test.describe('staff inside a client’s workspace', () => {
 
     await page.getByRole('link', { name: `Open workspace of ${clientA}` }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(banner(page)).toContainText(`Working in ${clientA}’s workspace`);
+    await expect(workspaceBanner(page)).toContainText(`Working in ${clientA}’s workspace`);
 
     const text = 'Autumn menu teaser for the weekend crowd';
     await createDraft(page, 'Post', 'Instagram', text);
-    await expect(banner(page)).toContainText(`Working in ${clientA}’s workspace`);
+    await expect(workspaceBanner(page)).toContainText(`Working in ${clientA}’s workspace`);
 
-    await banner(page).getByRole('link', { name: 'Back to console' }).click();
+    await workspaceBanner(page).getByRole('link', { name: 'Back to console' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(`/admin/clients?search=${encodeURIComponent(clientA)}`);
     await page.getByRole('link', { name: `Open ${clientA}`, exact: true }).click();
@@ -100,20 +75,20 @@ test.describe('staff inside a client’s workspace', () => {
     await signInAsFounder(page);
     const tabA = page;
     const tabB = await context.newPage();
-    await openWorkspace(tabA, clientA);
-    await openWorkspace(tabB, clientB);
+    await openClientWorkspace(tabA, clientA);
+    await openClientWorkspace(tabB, clientB);
 
     // Each tab keeps its own client across a reload.
     await tabA.reload();
     await tabB.reload();
-    await expect(banner(tabA)).toContainText(`Working in ${clientA}’s workspace`);
-    await expect(banner(tabB)).toContainText(`Working in ${clientB}’s workspace`);
+    await expect(workspaceBanner(tabA)).toContainText(`Working in ${clientA}’s workspace`);
+    await expect(workspaceBanner(tabB)).toContainText(`Working in ${clientB}’s workspace`);
 
     await createDraft(tabB, 'Thread', 'Twitter', 'Sourdough drop at 7am, first come first served');
-    await expect(banner(tabB)).toContainText(`Working in ${clientB}’s workspace`);
+    await expect(workspaceBanner(tabB)).toContainText(`Working in ${clientB}’s workspace`);
 
     await tabA.locator('#sidebar').getByRole('link', { name: 'Content', exact: true }).click();
-    await expect(banner(tabA)).toContainText(`Working in ${clientA}’s workspace`);
+    await expect(workspaceBanner(tabA)).toContainText(`Working in ${clientA}’s workspace`);
     // Client A's list (the manager's draft) and nothing of client B's.
     await expect(tabA.getByRole('article', { name: 'Instagram Post' })).toBeVisible();
     await expect(tabA.getByRole('article')).toHaveCount(1);
@@ -122,18 +97,18 @@ test.describe('staff inside a client’s workspace', () => {
 
   test('the switcher finds another client and opens their workspace', async ({ page }) => {
     await signInAsFounder(page);
-    await openWorkspace(page, clientA);
+    await openClientWorkspace(page, clientA);
 
-    await banner(page).getByRole('button', { name: 'Switch client' }).click();
-    const search = banner(page).getByRole('searchbox', { name: 'Find a client' });
+    await workspaceBanner(page).getByRole('button', { name: 'Switch client' }).click();
+    const search = workspaceBanner(page).getByRole('searchbox', { name: 'Find a client' });
     await expect(search).toBeFocused();
     await search.fill(`${tag} Bram`);
-    const clients = banner(page).getByRole('list', { name: 'Clients' }).getByRole('link');
+    const clients = workspaceBanner(page).getByRole('list', { name: 'Clients' }).getByRole('link');
     await expect(clients).toHaveCount(1);
-    await expect(banner(page).getByRole('status')).toHaveText('1 client');
+    await expect(workspaceBanner(page).getByRole('status')).toHaveText('1 client');
     await clients.filter({ hasText: clientB }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(banner(page)).toContainText(`Working in ${clientB}’s workspace`);
+    await expect(workspaceBanner(page)).toContainText(`Working in ${clientB}’s workspace`);
   });
 });
