@@ -7,6 +7,7 @@ import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
 import {
+  CHANGED_MEANWHILE,
   leaveApproval,
   reviewEventData,
   UNPUBLISHED_STATUSES,
@@ -115,7 +116,7 @@ export async function editDraft(
     .where('status', '=', row.status)
     .where(withReviewState([row.reviewState]))
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'This draft changed at the same moment. Reload it and try again.');
+  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, CHANGED_MEANWHILE);
   const draft = toDraft(await getDraftRow(db, workspace.id, id));
   if (sentBack) await emitWebhookEvent(db, 'draft.review_requested', reviewEventData(workspace.id, draft, by));
   return { draft, sentBack };

@@ -5,6 +5,7 @@ import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { addDraftComment } from './draft-comments.ts';
 import { getDraftRow, toDraft, type DraftRow } from './draft-row.ts';
 import {
+  CHANGED_MEANWHILE,
   leaveApproval,
   reviewEventData,
   UNPUBLISHED_STATUSES,
@@ -14,7 +15,6 @@ import {
 } from './review-state.ts';
 
 const NOT_REVIEWABLE = 'This draft is already being published or was published: there is nothing left to review.';
-const CHANGED_MEANWHILE = 'This draft changed at the same moment. Reload it and try again.';
 
 /** The review state a draft moves from, refused with the reason a person can act on. */
 function refuseReview(row: DraftRow, refusals: Partial<Record<string, string>>, otherwise: string): never {

@@ -12,6 +12,9 @@ export interface DraftActor {
   kind: TDraftComment['authorKind'];
 }
 
+/** A guarded UPDATE found the draft moved by someone else between the read and the write. */
+export const CHANGED_MEANWHILE = 'This draft changed at the same moment. Reload it and try again.';
+
 /** A draft not published yet: the only ones that are edited and reviewed. */
 export const UNPUBLISHED_STATUSES = ['draft', 'queued'];
 
