@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useWorkspaceSummary } from '../api/get-workspace-summary';
 import { useWorkspaceTimeline } from '../api/get-workspace-timeline';
 import { ClientStatusCard } from '../components/client-detail/client-status-card';
+import { DraftsCard } from '../components/client-detail/drafts-card';
 import { ManagersCard } from '../components/client-detail/managers-card';
 import { OnboardingCard } from '../components/client-detail/onboarding-card';
 import { BackLink } from '../components/shared/back-link';
@@ -80,7 +81,7 @@ export default function ClientDetailPage() {
           <ManagersCard clientId={id} canEdit={seesAllClients(user?.role)} />
         </div>
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
+          <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
             {data ? (
               <OnboardingCard client={data} />
             ) : (
@@ -88,6 +89,7 @@ export default function ClientDetailPage() {
                 <Skeleton className="h-40 w-full" />
               </SectionCard>
             )}
+            <DraftsCard clientId={id} />
           </div>
           <div className="grid content-start gap-6">
             <SectionCard title="Activity">

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { EMPTY_ONBOARDING_DATA, type TOnboardingSubmission, type TRequest } from '@hookline/shared';
+import {
+  EMPTY_ONBOARDING_DATA,
+  type TOnboardingSubmission,
+  type TRequest,
+  type TRequestDraft,
+  type TRequestWork,
+  type TTimelineEntry,
+} from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import RequestDetailPage from './request-detail-page';
 
@@ -117,5 +124,164 @@ describe('Request detail', () => {
     renderDetail();
     await screen.findByRole('heading', { name: 'Cannot connect Instagram' });
     expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/submission'))).toBe(false);
+  });
+
+  describe('work with the client', () => {
+    const BRIEF: TRequest = { ...REQUEST, type: 'content_brief', subject: 'Spring menu', clientId: 'c1' };
+    const OPENED: TTimelineEntry = { id: 't1', text: 'Request opened', who: 'nia@x.test', ts: '2025-03-01T10:00:00Z', forClient: true };
+    const NOTE: TTimelineEntry = {
+      id: 't2',
+      text: 'Client is on the old plan',
+      who: 'max@hookline.test',
+      ts: '2025-03-01T11:00:00Z',
+      forClient: false,
+    };
+
+    /** A fake API of one request of client c1: its work and timeline change as staff act. */
+    function serveBrief(request: TRequest = BRIEF) {
+      const timeline: TTimelineEntry[] = [NOTE, OPENED];
+      const work: TRequestWork = {
+        description: 'Three posts\nabout the menu',
+        attachments: [
+          {
+            id: 'a1',
+            name: 'menu.pdf',
+            contentType: 'application/pdf',
+            size: 3072,
+            url: '/api/requests/r1/attachments/a1',
+            createdAt: OPENED.ts,
+          },
+        ],
+        drafts: [],
+      };
+      const fetchMock = stubFetch((path, init) => {
+        const method = init?.method ?? 'GET';
+        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        if (path === '/api/admin/requests/r1') return json(request);
+        if (path === '/api/admin/requests/r1/timeline') return json(timeline);
+        if (path === '/api/admin/requests/r1/work') return json(work);
+        if (path === '/api/admin/requests/r1/replies' && method === 'POST') {
+          const entry = { id: 't3', text: body.text, who: 'me@hookline.test', ts: '2025-03-02T10:00:00Z', forClient: true };
+          timeline.unshift(entry);
+          return json(entry, 201);
+        }
+        if (path === '/api/admin/requests/r1/drafts' && method === 'POST') {
+          const draft: TRequestDraft = {
+            id: 'd1',
+            channel: body.channel,
+            type: body.type,
+            excerpt: body.text,
+            status: 'draft',
+            reviewState: null,
+            scheduledAt: null,
+            updatedAt: '2025-03-02T10:00:00Z',
+          };
+          work.drafts.unshift(draft);
+          return json({ ...draft, text: body.text, publishedAt: null, media: null, requestId: 'r1', createdAt: draft.updatedAt }, 201);
+        }
+        return json({ error: 'Not found' }, 404);
+      });
+      return { fetchMock, work };
+    }
+    const postBody = (fetchMock: ReturnType<typeof stubFetch>, suffix: string) =>
+      JSON.parse(String(fetchMock.mock.calls.find(([path, init]) => String(path).endsWith(suffix) && init?.method === 'POST')?.[1]?.body));
+
+    it("shows what the client wrote and attached, and marks the entries the client sees 'Seen by client'", async () => {
+      serveBrief();
+      renderDetail();
+      const details = await screen.findByRole('region', { name: 'Details' });
+      expect(await within(details).findByText(/^Three posts/)).toHaveTextContent('Three posts about the menu');
+      const file = within(details).getByRole('link', { name: /menu\.pdf/ });
+      expect(file).toHaveAttribute('href', '/api/requests/r1/attachments/a1');
+      expect(file).toHaveTextContent('3 KB');
+
+      const activity = await screen.findByRole('list', { name: 'Activity' });
+      const [note, opened] = within(activity).getAllByRole('listitem');
+      expect(within(note).queryByText('Seen by client')).toBeNull();
+      expect(within(opened).getByText('Seen by client')).toBeInTheDocument();
+    });
+
+    it('a reply to the client is its own form beside the internal note, sent and then shown as seen by the client', async () => {
+      const { fetchMock } = serveBrief();
+      renderDetail();
+      const replyPanel = await screen.findByRole('region', { name: 'Reply to client' });
+      expect(replyPanel).toHaveTextContent('The client sees replies on the request and gets them by mail.');
+      expect(screen.getByRole('region', { name: 'Add note' })).toHaveTextContent('Internal notes are visible to staff only.');
+
+      await userEvent.type(within(replyPanel).getByLabelText('Reply to the client'), '  Drafts by Friday  ');
+      await userEvent.click(within(replyPanel).getByRole('button', { name: 'Send reply' }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Reply sent', { description: 'The client sees it on the request and gets it by mail.' }),
+      );
+      expect(postBody(fetchMock, '/replies')).toEqual({ text: 'Drafts by Friday' });
+      expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/notes'))).toBe(false);
+      const activity = screen.getByRole('list', { name: 'Activity' });
+      const reply = await within(activity).findByText('Drafts by Friday');
+      expect(within(reply.closest('li')!).getByText('Seen by client')).toBeInTheDocument();
+      expect(within(replyPanel).getByLabelText('Reply to the client')).toHaveValue('');
+    });
+
+    it('a failed reply says so and keeps nothing on screen', async () => {
+      stubFetch((path, init) => {
+        if (path === '/api/admin/requests/r1') return json(BRIEF);
+        if (path.endsWith('/replies') && init?.method === 'POST') return json({ error: 'text must not be empty' }, 400);
+        return json([]);
+      });
+      renderDetail();
+      const replyPanel = await screen.findByRole('region', { name: 'Reply to client' });
+      await userEvent.type(within(replyPanel).getByLabelText('Reply to the client'), 'Hello');
+      await userEvent.click(within(replyPanel).getByRole('button', { name: 'Send reply' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Reply failed', { description: 'text must not be empty' }));
+      expect(toast.warning).not.toHaveBeenCalled();
+    });
+
+    it("creates a draft in the client's workspace from the request and lists it with its state; Open workspace goes to its Content", async () => {
+      const { fetchMock } = serveBrief();
+      renderDetail();
+      const drafts = await screen.findByRole('region', { name: 'Drafts' });
+      expect(await within(drafts).findByText('No drafts made from this request yet.')).toBeInTheDocument();
+      expect(within(drafts).getByRole('link', { name: 'Open workspace' })).toHaveAttribute('href', '/dashboard/content?workspace=c1');
+
+      const form = within(drafts).getByRole('form', { name: 'Create draft' });
+      await userEvent.selectOptions(within(form).getByLabelText('Channel'), 'linkedin');
+      await userEvent.selectOptions(within(form).getByLabelText('Type'), 'thread');
+      await userEvent.type(within(form).getByLabelText('Text'), 'Spring is here');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create draft' }));
+
+      const list = await within(drafts).findByRole('list', { name: 'Drafts from this request' });
+      expect(within(list).getByRole('listitem')).toHaveTextContent(/^Spring is hereLinkedIn Thread · .+Draft$/);
+      expect(postBody(fetchMock, '/drafts')).toEqual({ channel: 'linkedin', type: 'thread', text: 'Spring is here' });
+      expect(toast.success).toHaveBeenCalledWith('Draft created', {
+        description: "It is in the client's workspace, linked to this request.",
+      });
+      expect(within(form).getByLabelText('Text')).toHaveValue('');
+    });
+
+    it('lists the drafts made earlier with their review state', async () => {
+      const { work } = serveBrief();
+      work.drafts.push({
+        id: 'd0',
+        channel: 'instagram',
+        type: 'reel',
+        excerpt: 'Menu reel',
+        status: 'draft',
+        reviewState: 'changes_requested',
+        scheduledAt: null,
+        updatedAt: '2025-03-02T10:00:00Z',
+      });
+      renderDetail();
+      const list = await screen.findByRole('list', { name: 'Drafts from this request' });
+      expect(within(list).getByText('Menu reel')).toBeInTheDocument();
+      expect(within(list).getByText('Changes requested')).toBeInTheDocument();
+    });
+
+    it('a request of no client offers no draft form and says why', async () => {
+      serveBrief({ ...BRIEF, clientId: null });
+      renderDetail();
+      const drafts = await screen.findByRole('region', { name: 'Drafts' });
+      expect(within(drafts).getByText('This request belongs to no client workspace, so no draft can be made from it.')).toBeInTheDocument();
+      expect(within(drafts).queryByRole('form')).toBeNull();
+      expect(within(drafts).queryByRole('link', { name: 'Open workspace' })).toBeNull();
+    });
   });
 });

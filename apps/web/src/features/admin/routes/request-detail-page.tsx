@@ -10,10 +10,14 @@ import { useApplyRequestSubmission } from '../api/apply-request-submission';
 import { useRequest } from '../api/get-request';
 import { useRequestSubmission } from '../api/get-request-submission';
 import { useRequestTimeline } from '../api/get-request-timeline';
+import { useRequestWork } from '../api/get-request-work';
+import { useReplyToRequest } from '../api/reply-to-request';
 import { useUpdateRequest } from '../api/update-request';
 import { formatDateTime, humanize, sentenceCase } from '../format';
-import { AddNotePanel } from '../components/requests/add-note-panel';
 import { KeptAnswersCard } from '../components/requests/kept-answers-card';
+import { MessagePanel } from '../components/requests/message-panel';
+import { RequestDetailsCard } from '../components/requests/request-details-card';
+import { RequestDraftsCard } from '../components/requests/request-drafts-card';
 import { RequestStatusButtons } from '../components/requests/request-status-buttons';
 import { BackLink } from '../components/shared/back-link';
 import { NotFoundState } from '../components/shared/not-found-state';
@@ -30,6 +34,8 @@ export default function RequestDetailPage() {
   const timeline = useRequestTimeline(id);
   const updateRequest = useUpdateRequest();
   const addNote = useAddRequestNote();
+  const reply = useReplyToRequest();
+  const work = useRequestWork(id);
   const submission = useRequestSubmission(id, request.data?.type === 'onboarding');
   const applySubmission = useApplyRequestSubmission();
   const [localNotes, setLocalNotes] = useState<TTimelineEntry[]>([]);
@@ -58,6 +64,16 @@ export default function RequestDetailPage() {
           setLocalNotes((notes) => [entry, ...notes]);
           toast.warning('Saved locally', { description: 'API not available' });
         },
+        onSettled: onDone,
+      },
+    );
+
+  const sendReply = (text: string, onDone: () => void) =>
+    reply.mutate(
+      { id, input: { text } },
+      {
+        onSuccess: () => toast.success('Reply sent', { description: 'The client sees it on the request and gets it by mail.' }),
+        onError: (error) => toast.error('Reply failed', { description: errorMessage(error, 'Unknown error') }),
         onSettled: onDone,
       },
     );
@@ -115,12 +131,40 @@ export default function RequestDetailPage() {
           </SectionCard>
         ) : null}
         {kept ? <KeptAnswersCard submission={kept} applying={applySubmission.isPending} onApply={apply} /> : null}
+        {data ? (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RequestDetailsCard
+              description={work.data?.description ?? null}
+              attachments={work.data?.attachments ?? []}
+              loading={work.isPending}
+            />
+            <RequestDraftsCard requestId={id} clientId={data.clientId} drafts={work.data?.drafts ?? []} loading={work.isPending} />
+          </div>
+        ) : null}
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
           <SectionCard title="Activity">
             <TimelineList entries={entries} loading={timeline.isPending && localNotes.length === 0} />
           </SectionCard>
-          <div>
-            <AddNotePanel saving={addNote.isPending} onSave={saveNote} />
+          <div className="grid content-start gap-6">
+            <MessagePanel
+              title="Reply to client"
+              description="The client sees replies on the request and gets them by mail."
+              label="Reply to the client"
+              placeholder="Write a reply to the client…"
+              submitLabel="Send reply"
+              toClient
+              saving={reply.isPending}
+              onSave={sendReply}
+            />
+            <MessagePanel
+              title="Add note"
+              description="Internal notes are visible to staff only."
+              label="Internal note"
+              placeholder="Add internal note…"
+              submitLabel="Save Note"
+              saving={addNote.isPending}
+              onSave={saveNote}
+            />
           </div>
         </div>
       </div>

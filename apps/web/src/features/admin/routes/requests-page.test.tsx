@@ -75,6 +75,8 @@ describe('Requests list', () => {
     expect(lastQuery(fetchMock).get('status')).toBe('in_progress');
     expect(lastQuery(fetchMock).get('type')).toBe('support');
     expect(lastQuery(fetchMock).get('page')).toBe('1');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Filter by type' })).getByRole('button', { name: 'content brief' }));
+    await waitFor(() => expect(lastQuery(fetchMock).get('type')).toBe('content_brief'));
   });
 
   it('keeps the search box in step with the URL on history back', async () => {

@@ -11,7 +11,7 @@ import { RequestsTable } from '../components/requests/requests-table';
 import { useListState } from '../hooks/use-list-state';
 
 const STATUS_OPTIONS = REQUEST_LIST.filters.status.map((value) => ({ value, label: humanize(value) }));
-const TYPE_OPTIONS = REQUEST_LIST.filters.type.map((value) => ({ value, label: value }));
+const TYPE_OPTIONS = REQUEST_LIST.filters.type.map((value) => ({ value, label: humanize(value) }));
 
 export default function RequestsPage() {
   const { state, setSearch, setFilter, sort, setPage, setPageSize } = useListState(REQUEST_LIST);

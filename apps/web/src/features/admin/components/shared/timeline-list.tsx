@@ -1,8 +1,10 @@
+import { Eye } from 'lucide-react';
 import type { TTimelineEntry } from '@hookline/shared';
+import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '../../format';
 
-/** Activity entries (text, who, time), newest first; skeletons while loading. */
+/** Activity entries (text, who, time), newest first, those the client sees marked; skeletons while loading. */
 export function TimelineList({ entries, loading, label = 'Activity' }: { entries: TTimelineEntry[]; loading: boolean; label?: string }) {
   if (loading) {
     return (
@@ -26,8 +28,15 @@ export function TimelineList({ entries, loading, label = 'Activity' }: { entries
         <li key={entry.id} className="relative">
           <span className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full bg-brand-500 ring-4 ring-white" aria-hidden />
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{entry.text}</p>
-          <p className="mt-0.5 text-xs text-slate-500">
-            {entry.who} · <time dateTime={entry.ts}>{formatDateTime(entry.ts)}</time>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+            <span>
+              {entry.who} · <time dateTime={entry.ts}>{formatDateTime(entry.ts)}</time>
+            </span>
+            {entry.forClient ? (
+              <Badge tone="brand">
+                <Eye className="size-3" aria-hidden /> Seen by client
+              </Badge>
+            ) : null}
           </p>
         </li>
       ))}
