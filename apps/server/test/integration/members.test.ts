@@ -367,7 +367,7 @@ describe('members: a client owner’s teammates and their invitations', () => {
     expect([named.statusCode, named.json().error]).toEqual([404, 'Workspace not found']);
     expect((await send(removed, 'GET', '/api/drafts', workspace.id)).statusCode).toBe(404);
     const plain = await removed.get('/api/workspace');
-    expect([plain.statusCode, plain.json().error]).toEqual([403, NO_MEMBERSHIP]);
+    expect([plain.statusCode, plain.json().error]).toEqual([404, NO_MEMBERSHIP]);
     expect(await ownWorkspaces(removed.email)).toEqual([]);
     expect((await removed.get('/api/workspaces')).json()).toEqual({ workspaces: [] });
 

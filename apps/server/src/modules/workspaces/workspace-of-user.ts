@@ -38,7 +38,9 @@ export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'r
     // Their own workspace waits for the address proof; meanwhile they work where they are a teammate.
     const teammate = own ? await openFirstMembership(db, user.id) : undefined;
     if (teammate) return teammate;
-    throw new HttpError(403, settled === 'waiting' ? ADDRESS_PROOF_NEEDED : NO_MEMBERSHIP);
+    // A teammate with no workspace left: as for a workspace removed (404), not a proof to wait for (403).
+    if (settled === 'waiting') throw new HttpError(403, ADDRESS_PROOF_NEEDED);
+    throw new HttpError(404, NO_MEMBERSHIP);
   }
   const joined = await readWorkspace(db, { ownerEmail });
   if (!joined) throw new Error(`workspace of ${ownerEmail} missing right after it was ensured`);

@@ -48,7 +48,7 @@ describe('ChannelsCard', () => {
 
   it('shows a loading state, then the empty state with a Connect button per configured provider', async () => {
     serve({ providers: ['google'], connections: () => [] });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading channels…');
     expect(await screen.findByText('No channels connected yet.')).toBeInTheDocument();
     const connect = await screen.findByRole('link', { name: 'Connect YouTube' });
@@ -58,14 +58,14 @@ describe('ChannelsCard', () => {
 
   it('says so when the server has no channel providers', async () => {
     serve({ providers: [], connections: () => [] });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     expect(await screen.findByText('Channel connections are not set up on this server yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Connect/ })).not.toBeInTheDocument();
   });
 
   it('shows a load error', async () => {
     serve({ connections: () => json({ error: 'Database is down' }, 503) });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your channels: Database is down');
   });
 
@@ -83,7 +83,7 @@ describe('ChannelsCard', () => {
         connection({ id: 'c3', handle: '@old', status: 'disconnected' }),
       ],
     });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     const acme = await screen.findByRole('listitem', { name: 'YouTube @acme' });
     expect(within(acme).getByText('Connected')).toBeInTheDocument();
     expect(within(acme).queryByRole('link', { name: /Reconnect/ })).not.toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('ChannelsCard', () => {
 
   it('marks the demo channel as a demo', async () => {
     serve({ connections: () => [connection({ id: 'c1', handle: '@acme' }), connection({ id: 'c2', handle: '@demostudio', demo: true })] });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     const demo = await screen.findByRole('listitem', { name: 'YouTube @demostudio' });
     expect(within(demo).getByText('Connected')).toBeInTheDocument();
     expect(within(demo).getByText('Demo')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('ChannelsCard', () => {
 
   it('refreshes a channel and confirms it', async () => {
     const fetchMock = serve({ connections: () => [connection({})], refresh: () => json(connection({})) });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Refresh @acme' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Channel refreshed', { description: '@acme' }));
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/social/c1/refresh' && init?.method === 'POST')).toBe(true);
@@ -128,7 +128,7 @@ describe('ChannelsCard', () => {
         return json({ error: 'YouTube no longer accepts this connection (invalid_grant). Reconnect the channel.' }, 409);
       },
     });
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Refresh @acme' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Refresh failed', {
@@ -149,7 +149,7 @@ describe('ChannelsCard', () => {
       },
     });
     const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
-    renderPage(<ChannelsCard />);
+    renderPage(<ChannelsCard readOnlyReason={null} />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove @acme' }));
     let dialog = await screen.findByRole('dialog', { name: 'Remove channel?' });
@@ -164,5 +164,16 @@ describe('ChannelsCard', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Channel removed', { description: '@acme' }));
     expect(deletes().map(([url]) => String(url))).toEqual(['/api/social/c1']);
     expect(await screen.findByText('No channels connected yet.')).toBeInTheDocument();
+  });
+
+  it('a teammate sees the channels without the ways to change them, and who changes them', async () => {
+    serve({ connections: () => [connection({ status: 'needs_reauth' })] });
+    renderPage(<ChannelsCard readOnlyReason="Only the owner of Acme or the Hookline team can connect, refresh or remove channels." />);
+    expect(await screen.findByRole('listitem', { name: 'YouTube @acme' })).toBeInTheDocument();
+    expect(screen.getByText('Only the owner of Acme or the Hookline team can connect, refresh or remove channels.')).toBeInTheDocument();
+    for (const name of [/^Connect/, /^Reconnect/, /^Refresh/, /^Remove/]) {
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 });

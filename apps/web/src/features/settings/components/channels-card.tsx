@@ -16,8 +16,12 @@ import { ProviderIcon } from './provider-icon';
 import { RemoveChannelDialog } from './remove-channel-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 
-/** Settings' Connected channels. Connecting is a full-page trip to the provider and back. */
-export function ChannelsCard() {
+/**
+ * Settings' Connected channels. Connecting is a full-page trip to the provider and back. The owner
+ * and staff connect, refresh and remove them; a teammate sees them only, with `readOnlyReason` saying who changes them.
+ */
+export function ChannelsCard({ readOnlyReason }: { readOnlyReason: string | null }) {
+  const canManage = readOnlyReason === null;
   const providers = useSocialProviders();
   const connections = useSocialConnections();
   const [removing, setRemoving] = useState<TSocialConnection | null>(null);
@@ -53,26 +57,29 @@ export function ChannelsCard() {
               key={connection.id}
               connection={connection}
               refreshing={refreshing === connection.id}
-              onRefresh={() => refresh(connection)}
-              onRemove={() => setRemoving(connection)}
+              actions={canManage ? { refresh: () => refresh(connection), remove: () => setRemoving(connection) } : null}
             />
           ))}
         </ul>
       )}
 
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        {available.map((provider) => (
-          <Button key={provider} asChild variant="secondary">
-            <a href={connectSocialChannelPath(provider)}>
-              <Plus className="size-4" aria-hidden /> Connect {SOCIAL_PROVIDER_LABELS[provider]}
-            </a>
-          </Button>
-        ))}
-        {providers.isSuccess && available.length === 0 ? (
-          <p className="text-sm text-slate-500">Channel connections are not set up on this server yet.</p>
-        ) : null}
-        {providers.isError ? <p className="text-sm text-red-700">Could not load channel providers: {providers.error.message}</p> : null}
-      </div>
+      {canManage ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          {available.map((provider) => (
+            <Button key={provider} asChild variant="secondary">
+              <a href={connectSocialChannelPath(provider)}>
+                <Plus className="size-4" aria-hidden /> Connect {SOCIAL_PROVIDER_LABELS[provider]}
+              </a>
+            </Button>
+          ))}
+          {providers.isSuccess && available.length === 0 ? (
+            <p className="text-sm text-slate-500">Channel connections are not set up on this server yet.</p>
+          ) : null}
+          {providers.isError ? <p className="text-sm text-red-700">Could not load channel providers: {providers.error.message}</p> : null}
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">{readOnlyReason}</p>
+      )}
 
       <RemoveChannelDialog connection={removing} removing={removal.isPending} onCancel={() => setRemoving(null)} onConfirm={remove} />
     </SectionCard>
@@ -82,13 +89,12 @@ export function ChannelsCard() {
 function ChannelRow({
   connection,
   refreshing,
-  onRefresh,
-  onRemove,
+  actions,
 }: {
   connection: TSocialConnection;
   refreshing: boolean;
-  onRefresh: () => void;
-  onRemove: () => void;
+  /** Null for a teammate: the row shows the channel without its actions. */
+  actions: { refresh: () => void; remove: () => void } | null;
 }) {
   const label = SOCIAL_PROVIDER_LABELS[connection.provider];
   return (
@@ -102,21 +108,23 @@ function ChannelRow({
         {connection.lastError ? <p className="mt-1 text-xs text-amber-800">{connection.lastError}</p> : null}
       </div>
       <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
-      <div className="flex flex-wrap gap-2">
-        {connection.status !== 'connected' ? (
-          <Button asChild size="sm">
-            <a href={connectSocialChannelPath(connection.provider)} aria-label={`Reconnect ${connection.handle}`}>
-              Reconnect
-            </a>
+      {actions ? (
+        <div className="flex flex-wrap gap-2">
+          {connection.status !== 'connected' ? (
+            <Button asChild size="sm">
+              <a href={connectSocialChannelPath(connection.provider)} aria-label={`Reconnect ${connection.handle}`}>
+                Reconnect
+              </a>
+            </Button>
+          ) : null}
+          <Button size="sm" variant="secondary" onClick={actions.refresh} disabled={refreshing} aria-label={`Refresh ${connection.handle}`}>
+            <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden /> {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
-        ) : null}
-        <Button size="sm" variant="secondary" onClick={onRefresh} disabled={refreshing} aria-label={`Refresh ${connection.handle}`}>
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden /> {refreshing ? 'Refreshing…' : 'Refresh'}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${connection.handle}`}>
-          <Trash2 className="size-4" aria-hidden /> Remove
-        </Button>
-      </div>
+          <Button size="sm" variant="ghost" onClick={actions.remove} aria-label={`Remove ${connection.handle}`}>
+            <Trash2 className="size-4" aria-hidden /> Remove
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -7,10 +7,14 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/zoned-time';
 import { useUpdateWorkspace } from '../api/update-workspace';
+import { managesWorkspace, onlyManagersNote } from '../only-managers';
 import { SectionCard } from '@/components/ui/section-card';
 import { timeZoneOptions } from './time-zones';
 
-/** Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). */
+/**
+ * Workspace preferences: default cadence and a time-zone override ('' = each user's own zone). A
+ * teammate sees them read-only, with who changes them.
+ */
 export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
   const update = useUpdateWorkspace();
   const save = (input: TUpdateWorkspaceRequest) =>
@@ -20,7 +24,12 @@ export function PreferencesCard({ workspace }: { workspace: TWorkspace }) {
     });
   // The form starts again from the server's values whenever they change (a save here or elsewhere, a reload).
   return (
-    <PreferencesForm key={`${workspace.cadence}|${workspace.timeZone}`} workspace={workspace} saving={update.isPending} onSave={save} />
+    <PreferencesForm
+      key={`${workspace.cadence}|${workspace.timeZone}`}
+      workspace={workspace}
+      saving={update.isPending}
+      onSave={managesWorkspace(workspace) ? save : null}
+    />
   );
 }
 
@@ -31,7 +40,8 @@ function PreferencesForm({
 }: {
   workspace: TWorkspace;
   saving: boolean;
-  onSave: (input: TUpdateWorkspaceRequest) => void;
+  /** Null for a teammate: the form is read-only. */
+  onSave: ((input: TUpdateWorkspaceRequest) => void) | null;
 }) {
   const id = useId();
   const [cadence, setCadence] = useState(workspace.cadence);
@@ -40,7 +50,7 @@ function PreferencesForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) onSave({ cadence, timeZone: timeZone || null });
+    if (!saving) onSave?.({ cadence, timeZone: timeZone || null });
   };
 
   return (
@@ -51,6 +61,7 @@ function PreferencesForm({
             <Select
               id={`${id}-cadence`}
               className="w-full"
+              disabled={!onSave}
               value={cadence}
               onChange={(e) => setCadence(e.target.value as TWorkspace['cadence'])}
             >
@@ -62,7 +73,7 @@ function PreferencesForm({
             </Select>
           </Field>
           <Field label="Time zone override" htmlFor={`${id}-zone`} hint="Schedules use this zone for everyone in the workspace.">
-            <Select id={`${id}-zone`} className="w-full" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+            <Select id={`${id}-zone`} className="w-full" disabled={!onSave} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
               <option value="">Use my own time zone ({browserTimeZone()})</option>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
@@ -72,11 +83,15 @@ function PreferencesForm({
             </Select>
           </Field>
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
+        {onSave ? (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500">{onlyManagersNote(workspace.name, 'change these preferences')}</p>
+        )}
       </form>
     </SectionCard>
   );

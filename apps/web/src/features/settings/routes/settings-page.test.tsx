@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
-import type { TWorkspace } from '@hookline/shared';
+import type { TListMembersResponse, TWorkspace } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import SettingsPage from './settings-page';
 
@@ -25,6 +25,11 @@ const WORKSPACE: TWorkspace = {
   requireApproval: false,
 };
 
+const TEAM: TListMembersResponse = {
+  members: [{ userId: 'u1', email: 'me@x.test', name: '', role: 'owner', joinedAt: '2030-01-01T00:00:00.000Z' }],
+  invitations: [],
+};
+
 function Location() {
   const { pathname, search } = useLocation();
   return <output data-testid="location">{`${pathname}${search}`}</output>;
@@ -40,6 +45,7 @@ function serve(workspace: TWorkspace | Response = WORKSPACE) {
     if (path === '/api/workspace') return current instanceof Response ? current.clone() : json(current);
     if (path === '/api/social/providers') return json({ providers: ['google'] });
     if (path === '/api/social/connections') return json([]);
+    if (path === '/api/workspace/members') return json(TEAM);
     return json({ error: 'unexpected' }, 404);
   });
 }
@@ -122,6 +128,7 @@ describe('Settings page', () => {
       if (path === '/api/workspace' && init?.method === 'PATCH') return json({ error: 'timeZone must be an IANA time zone' }, 400);
       if (path === '/api/workspace') return json(WORKSPACE);
       if (path === '/api/social/providers') return json({ providers: [] });
+      if (path === '/api/workspace/members') return json(TEAM);
       return json([]);
     });
     renderSettings();
@@ -134,5 +141,36 @@ describe('Settings page', () => {
     renderSettings();
     expect(await screen.findByText('Could not load your workspace: Database is down')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+  });
+  it('shows the Review and Team cards after the preferences', async () => {
+    serve();
+    renderSettings();
+    expect(await screen.findByRole('switch', { name: 'Require approval before publishing' })).toBeEnabled();
+    expect(await screen.findByRole('list', { name: 'Team members' })).toHaveTextContent('me@x.test (you)');
+    expect(screen.getByRole('button', { name: 'Send invitation' })).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim());
+    expect(headings).toEqual(['Account', 'Connected channels', 'Workspace preferences', 'Review', 'Team', 'Danger zone']);
+  });
+
+  it('a teammate sees what only the owner and staff change read-only, each with the reason', async () => {
+    serve({ ...WORKSPACE, access: 'editor' });
+    renderSettings();
+    expect(await screen.findByLabelText('Default cadence')).toBeDisabled();
+    expect(screen.getByLabelText('Time zone override')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    for (const reason of [
+      'Only the owner of Acme Studio or the Hookline team can change these preferences.',
+      'Only the owner of Acme Studio or the Hookline team can connect, refresh or remove channels.',
+      'Only the owner of Acme Studio or the Hookline team can change this.',
+    ]) {
+      expect(await screen.findByText(reason)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'Connect YouTube' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Require approval before publishing' })).toBeDisabled();
+    expect(
+      await screen.findByText('Only the owner of Acme Studio or the Hookline team can invite, change or remove teammates.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Only the client who owns it can delete/)).toBeInTheDocument();
   });
 });
