@@ -38,11 +38,24 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Waits for a mail to this address and returns its decoded text. */
-export async function waitForMail(to: string, timeout = 15_000): Promise<string> {
-  let file: string | undefined;
+/**
+ * Waits for a mail to this address (the first one, or the first whose decoded text matches) and
+ * returns its decoded text.
+ */
+export async function waitForMail(to: string, options: { matching?: RegExp; timeout?: number } = {}): Promise<string> {
+  const read = () =>
+    fs
+      .readdirSync(MAIL_DIR)
+      .filter((name) => name.endsWith(`-${to}.eml`))
+      .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]))
+      .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, name), 'utf8')))
+      .find((text) => !options.matching || options.matching.test(text));
+  let mail: string | undefined;
   await expect
-    .poll(() => (file = fs.readdirSync(MAIL_DIR).find((name) => name.endsWith(`-${to}.eml`))), { message: `a mail to ${to}`, timeout })
+    .poll(() => (mail = read()), {
+      message: `a mail to ${to}${options.matching ? ` matching ${options.matching}` : ''}`,
+      timeout: options.timeout ?? 15_000,
+    })
     .toBeDefined();
-  return decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, file!), 'utf8'));
+  return mail!;
 }
