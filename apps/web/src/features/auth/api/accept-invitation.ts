@@ -3,7 +3,7 @@ import type { TAcceptInvitationRequest, TAcceptInvitationResponse } from '@hookl
 import { apiFetch } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 
-/** POST /api/invitations/accept: makes the owner's account; the answer's cookie signs them in. */
+/** POST /api/invitations/accept: makes the invited account (an owner, or a teammate who had none); the answer's cookie signs them in. */
 export function acceptInvitation(input: TAcceptInvitationRequest): Promise<TAcceptInvitationResponse> {
   return apiFetch<TAcceptInvitationResponse>('/api/invitations/accept', { method: 'POST', json: input });
 }
