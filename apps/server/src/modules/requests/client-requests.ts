@@ -61,6 +61,10 @@ export async function getWorkspaceRequest(db: Db, workspaceId: string, id: strin
   return row;
 }
 
+export async function getClientRequest(db: Db, workspaceId: string, id: string): Promise<TClientRequest> {
+  return toClientRequest(await getWorkspaceRequest(db, workspaceId, id));
+}
+
 /** The request as its client sees it: no internal notes, and Hookline's entries told apart from the requester's. */
 export async function getClientRequestDetail(db: Db, workspaceId: string, id: string): Promise<TClientRequestDetail> {
   const row = await getWorkspaceRequest(db, workspaceId, id);

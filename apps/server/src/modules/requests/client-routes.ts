@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { firstWords, recordStaffAction } from '../workspaces/record-staff-action.ts';
 import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
-import { getClientRequestDetail, getWorkspaceRequest, listClientRequests } from './client-requests.ts';
+import { getClientRequest, getClientRequestDetail, getWorkspaceRequest, listClientRequests } from './client-requests.ts';
 import { openRequest } from './open-request.ts';
 import { ATTACHMENT_NOT_FOUND, attachRequestFile, findAttachment } from './request-attachments.ts';
 
@@ -57,8 +57,7 @@ export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         await recordStaffAction(trx, workspace, email, `Request opened: ${firstWords(subject)}`);
         return opened;
       });
-      const { request: created } = await getClientRequestDetail(db, workspace.id, id);
-      return reply.status(201).send(created);
+      return reply.status(201).send(await getClientRequest(db, workspace.id, id));
     },
   );
 
