@@ -6,6 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../../../src/modules/clients/create-workspace.ts';
+import { createInvitation } from '../../../src/modules/invitations/create-invitation.ts';
+import { createReviewLink } from '../../../src/modules/review-links/review-link-store.ts';
 import { apiCaller, onboardingData, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.ts';
@@ -72,6 +74,7 @@ const othersWorkspaceResource = (ok: number): Cells => [401, 404, 404, 404, ok, 
 
 type Resource =
   | 'draft'
+  | 'reviewDraft'
   | 'queuedDraft'
   | 'mediaDraft'
   | 'connection'
@@ -81,7 +84,13 @@ type Resource =
   | 'file'
   | 'client'
   | 'request'
-  | 'account';
+  | 'account'
+  | 'reviewLink'
+  | 'reviewMedia'
+  | 'memberInvitation'
+  | 'member'
+  | 'clientRequest'
+  | 'requestAttachment';
 type Body = unknown | { multipart: MultipartPart[] };
 
 interface Cell {
@@ -183,6 +192,11 @@ describe('permission matrix: every route × every caller × own and others’ re
       const id = await newDraft(callers[owner]);
       return { params: { id }, snapshot: draftSnapshot(callers[owner], id) };
     },
+    reviewDraft: async (owner) => {
+      const id = await newDraft(callers[owner]);
+      expect((await callers[owner].post(`/api/drafts/${id}/review`)).statusCode).toBe(200);
+      return { params: { id }, snapshot: draftSnapshot(callers[owner], id) };
+    },
     queuedDraft: async (owner) => {
       const id = await newDraft(callers[owner]);
       expect((await callers[owner].post(`/api/drafts/${id}/queue`)).statusCode).toBe(200);
@@ -256,6 +270,47 @@ describe('permission matrix: every route × every caller × own and others’ re
           ),
       };
     },
+    reviewLink: async (owner) => {
+      const { link } = await newReviewLink(owner, [await newDraft(callers[owner])]);
+      return { params: { id: link.id }, snapshot: () => t.db.selectFrom('reviewLink').selectAll().where('id', '=', link.id).execute() };
+    },
+    reviewMedia: async (_owner, target) => {
+      // The signed URL the review page gets for clientA's picture; for "other", its signature on another draft.
+      const id = (await FIXTURES.mediaDraft('clientA', 'own')).params.id;
+      const { token } = await newReviewLink('clientA', [id]);
+      const page = (await callers.anonymous.post('/api/review/lookup', { token })).json();
+      const signed = new URL(page.drafts[0].media.url as string, 'http://x');
+      return { params: { id: target === 'own' ? id : await newDraft(callers.clientA) }, query: signed.search };
+    },
+    memberInvitation: async (owner) => {
+      const invited = await callers[owner].post('/api/workspace/members/invitations', { email: `${uniq()}@team.matrix.test`, role: 'editor' });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const id = invited.json().id as string;
+      return { params: { id }, snapshot: () => t.db.selectFrom('invitation').select(['id']).where('id', '=', id).execute() };
+    },
+    member: async (owner) => {
+      const teammate = await signUpAs(t, `${uniq()}@team.matrix.test`);
+      const workspaceId = (await callers[owner].get('/api/workspace')).json().id as string;
+      await t.db.insertInto('workspaceMember').values({ workspaceId, userId: teammate.userId, role: 'editor', createdAt: new Date().toISOString() }).execute();
+      return {
+        params: { userId: teammate.userId },
+        snapshot: () => t.db.selectFrom('workspaceMember').selectAll().where('userId', '=', teammate.userId).execute(),
+      };
+    },
+    clientRequest: async (owner) => {
+      const opened = await callers[owner].post('/api/requests', { type: 'support', subject: `Help ${uniq()}`, description: 'Please' });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const id = opened.json().id as string;
+      return { params: { id }, snapshot: async () => (await callers[owner].get(`/api/requests/${id}`)).body };
+    },
+    requestAttachment: async (owner) => {
+      const { params } = await FIXTURES.clientRequest(owner, 'own');
+      const added = await send(callers[owner], 'POST', `/api/requests/${params.id}/attachments`, {
+        multipart: [{ name: 'file', file: await png(), filename: 'brief.png', type: 'image/png' }],
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return { params: { id: params.id, attachmentId: added.json().id as string } };
+    },
     account: async (owner, target) => {
       const id = target === 'own' ? callers[owner].userId : targetUserId;
       return { params: { id }, snapshot: () => t.db.selectFrom('user').select(['role']).where('id', '=', id).executeTakeFirst() };
@@ -287,6 +342,11 @@ describe('permission matrix: every route × every caller × own and others’ re
       'draft',
       'socialConnection',
       'clipJob',
+      'draftComment',
+      'reviewLink',
+      'workspaceMember',
+      'invitation',
+      'requestAttachment',
     ];
     const counts = await sql<
       Record<string, number | string>
@@ -302,6 +362,26 @@ describe('permission matrix: every route × every caller × own and others’ re
       { who: callers.founder.email },
     );
     return created.invitation!.token;
+  };
+  /** A review link staff made in the workspace of this client, and the token its mail carries. */
+  const newReviewLink = async (owner: Role, draftIds: string[]) => {
+    const workspace = (await callers[owner].get('/api/workspace')).json();
+    return createReviewLink(t.db, {
+      workspace,
+      draftIds,
+      email: `${uniq()}@reviewers.matrix.test`,
+      expiresInDays: 14,
+      by: { name: 'Matrix staff', email: callers.admin.email, kind: 'staff' },
+    });
+  };
+  /** A teammate invitation for the caller's own address, to a workspace made for it. */
+  const newMemberInvitation = async (email: string) => {
+    const created = await createWorkspace(
+      t.db,
+      { name: `Team ${uniq()}`, owner: `${uniq()}@owners.matrix.test`, status: 'active' },
+      { who: callers.founder.email },
+    );
+    return (await createInvitation(t.db, { workspaceId: created.workspace.id, email, invitedBy: callers.founder.email, role: 'editor' })).token;
   };
   const settingsState = async () => t.db.selectFrom('setting').select(['key', 'value']).orderBy('key').execute();
   const targetRole = async () => t.db.selectFrom('user').select('role').where('email', '=', TARGET_EMAIL).executeTakeFirst();
@@ -355,6 +435,81 @@ describe('permission matrix: every route × every caller × own and others’ re
       any: everyone(200),
       body: async ({ uniq: u }) => ({ token: await newInvitation(u), password: 'matrix-password-1' }),
     },
+    // A teammate invitation to an address that has an account: joined by that account, signed in.
+    {
+      method: 'POST',
+      url: '/api/invitations/join',
+      any: [401, 200, 200, 409, 409, 409],
+      body: async ({ caller }) => ({ token: await newMemberInvitation(caller.email || 'nobody@matrix.test') }),
+    },
+    // A review link's holder has no account: the mailed token is the proof; media by a short-lived signature.
+    {
+      method: 'POST',
+      url: '/api/review/lookup',
+      any: everyone(200),
+      body: async () => ({ token: (await newReviewLink('clientA', [await newDraft(callers.clientA)])).token }),
+    },
+    {
+      method: 'POST',
+      url: '/api/review/decide',
+      any: everyone(200),
+      body: async () => {
+        const draftId = await newDraft(callers.clientA);
+        const { token } = await newReviewLink('clientA', [draftId]);
+        return { token, draftId, decision: 'approve', name: 'Matrix reviewer' };
+      },
+    },
+    { method: 'GET', url: '/api/review/media/:id', resource: 'reviewMedia', own: everyone(200), other: everyone(403) },
+
+    // The owner's team: clients manage their own; staff have no workspace without the header.
+    { method: 'GET', url: '/api/workspace/members', any: clientsOnly(200) },
+    {
+      method: 'POST',
+      url: '/api/workspace/members/invitations',
+      any: clientsOnly(201),
+      body: ({ uniq: u }) => ({ email: `${u}@team.matrix.test`, role: 'approver' }),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/workspace/members/invitations/:id',
+      resource: 'memberInvitation',
+      own: ownByClients(204),
+      other: OTHERS_WORKSPACE,
+    },
+    {
+      method: 'PATCH',
+      url: '/api/workspace/members/:userId',
+      resource: 'member',
+      own: ownByClients(200),
+      other: OTHERS_WORKSPACE,
+      body: () => ({ role: 'approver' }),
+    },
+    { method: 'DELETE', url: '/api/workspace/members/:userId', resource: 'member', own: ownByClients(204), other: OTHERS_WORKSPACE },
+
+    // Requests a client opens from the dashboard; an attachment is fetched by its link, without headers.
+    { method: 'GET', url: '/api/requests', any: clientsOnly(200) },
+    {
+      method: 'POST',
+      url: '/api/requests',
+      any: clientsOnly(201),
+      body: ({ uniq: u }) => ({ type: 'content_brief', subject: `Brief ${u}`, description: 'Spring menu' }),
+    },
+    { method: 'GET', url: '/api/requests/:id', resource: 'clientRequest', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    {
+      method: 'POST',
+      url: '/api/requests/:id/attachments',
+      resource: 'clientRequest',
+      own: ownByClients(201),
+      other: OTHERS_WORKSPACE,
+      body: async () => ({ multipart: [{ name: 'file', file: await png(), filename: 'b.png', type: 'image/png' }] }),
+    },
+    {
+      method: 'GET',
+      url: '/api/requests/:id/attachments/:attachmentId',
+      resource: 'requestAttachment',
+      own: ownByClients(200),
+      other: othersWorkspaceResource(200),
+    },
 
     { method: 'GET', url: '/api/workspace', any: clientsOnly(200) },
     // The workspaces one may open: a client's own, the assigned ones for a manager (none here), all for admins and founders.
@@ -404,6 +559,41 @@ describe('permission matrix: every route × every caller × own and others’ re
       resource: 'mediaDraft',
       own: ownByClients(200),
       other: othersWorkspaceResource(200),
+    },
+    // Review: anyone in the workspace sends for review and comments; the owner (or an approver) decides.
+    { method: 'POST', url: '/api/drafts/:id/review', resource: 'draft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    { method: 'POST', url: '/api/drafts/:id/approve', resource: 'reviewDraft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    {
+      method: 'POST',
+      url: '/api/drafts/:id/request-changes',
+      resource: 'reviewDraft',
+      own: ownByClients(200),
+      other: OTHERS_WORKSPACE,
+      body: () => ({ comment: 'Warmer, please' }),
+    },
+    { method: 'GET', url: '/api/drafts/:id/comments', resource: 'draft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    {
+      method: 'POST',
+      url: '/api/drafts/:id/comments',
+      resource: 'draft',
+      own: ownByClients(201),
+      other: OTHERS_WORKSPACE,
+      body: () => ({ text: 'Nice' }),
+    },
+    // Review links are staff's, made in a client's workspace named by the header: without it nobody here may.
+    { method: 'GET', url: '/api/review-links', any: [401, 403, 403, 403, 403, 403] },
+    {
+      method: 'POST',
+      url: '/api/review-links',
+      any: [401, 403, 403, 403, 403, 403],
+      body: async () => ({ draftIds: [await newDraft(callers.clientA)], email: 'someone@reviewers.matrix.test' }),
+    },
+    {
+      method: 'POST',
+      url: '/api/review-links/:id/revoke',
+      resource: 'reviewLink',
+      own: [X, 403, 403, X, X, X],
+      other: [401, 403, 403, 403, 403, 403],
     },
 
     // The assistant needs only a session (no workspace): staff may use it too.
@@ -499,6 +689,7 @@ describe('permission matrix: every route × every caller × own and others’ re
       body: ({ caller }) => ({ email: caller.email || 'nobody@matrix.test' }),
     },
     { method: 'GET', url: '/api/admin/clients/:id/timeline', resource: 'client', own: assignedToStaff(200), other: unassigned(200) },
+    { method: 'GET', url: '/api/admin/clients/:id/drafts', resource: 'client', own: assignedToStaff(200), other: unassigned(200) },
     {
       method: 'PUT',
       url: '/api/admin/clients/:id/onboarding',
@@ -536,6 +727,23 @@ describe('permission matrix: every route × every caller × own and others’ re
       body: () => ({ note: 'noted' }),
     },
     { method: 'GET', url: '/api/admin/requests/:id/submission', resource: 'request', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'POST',
+      url: '/api/admin/requests/:id/replies',
+      resource: 'request',
+      own: assignedToStaff(201),
+      other: unassigned(201),
+      body: () => ({ text: 'On it' }),
+    },
+    { method: 'GET', url: '/api/admin/requests/:id/work', resource: 'request', own: assignedToStaff(200), other: unassigned(200) },
+    {
+      method: 'POST',
+      url: '/api/admin/requests/:id/drafts',
+      resource: 'request',
+      own: assignedToStaff(201),
+      other: unassigned(201),
+      body: () => ({ type: 'post', text: 'From the request' }),
+    },
     // A support request keeps no questionnaire answers: 404 for staff too (the route itself is allowed).
     {
       method: 'POST',
