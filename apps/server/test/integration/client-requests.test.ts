@@ -229,6 +229,40 @@ describe('requests both ways: the client opens and follows them, staff reply and
       expect((await ana.get('/api/requests/no-such-id')).json()).toEqual({ error: 'Request not found' });
     });
 
+    it("the owner's teammates (editor, approver) list, open and read the workspace's requests there, each the requester of their own", async () => {
+      const ownerRequest = await open(ana, { type: 'support', subject: 'Owner asks' });
+      for (const role of ['editor', 'approver'] as const) {
+        const teammate = await signUpAs(a.t, `${role}@client-a.test`);
+        await a.t.db
+          .insertInto('workspaceMember')
+          .values({ workspaceId: anaWorkspace, userId: teammate.userId, role, createdAt: new Date().toISOString() })
+          .execute();
+        // A teammate names the workspace in the header, as the dashboard does once they chose it.
+        const opened = await send(
+          teammate,
+          'POST',
+          '/api/requests',
+          { type: 'content_brief', subject: `Brief from the ${role}` },
+          anaWorkspace,
+        );
+        expect(opened.statusCode, opened.body).toBe(201);
+        const mine = opened.json();
+        expect((await a.admin.get(`/api/admin/requests/${mine.id}`)).json()).toMatchObject({
+          requester: teammate.email,
+          clientId: anaWorkspace,
+        });
+        const listed = (await send(teammate, 'GET', '/api/requests', undefined, anaWorkspace)).json();
+        expect(listed.requests.map((r: { subject: string }) => r.subject)).toEqual(
+          expect.arrayContaining(['Owner asks', `Brief from the ${role}`]),
+        );
+        const read = await send(teammate, 'GET', `/api/requests/${ownerRequest.id}`, undefined, anaWorkspace);
+        expect(read.json().request.subject).toBe('Owner asks');
+        expect((await detail(ana, mine.id)).timeline[0]).toMatchObject({ who: teammate.email, fromTeam: false });
+        // Nothing staff-like about a teammate: no line on the client's timeline.
+        expect((await clientTimeline()).filter((entry) => entry.who === teammate.email)).toEqual([]);
+      }
+    });
+
     it('nobody signed in: 401 everywhere', async () => {
       const request = await open(ana);
       for (const [method, url] of [
