@@ -31,9 +31,9 @@ export function ChooseWorkspacePanel() {
 }
 
 /**
- * The workspace this tab was opened in does not answer (no longer assigned, deleted, or another
- * account signed in): why, and the ways on. Staff choose another client; anyone else returns to
- * their own workspace.
+ * The workspace this tab was opened in does not answer (no longer assigned, deleted, removed from
+ * its team, or another account signed in): why, and the ways on. Staff choose another client; a
+ * client chooses among the workspaces they may open, or returns to their own.
  */
 export function WorkspaceUnavailablePanel({ message, isStaff }: { message: string; isStaff: boolean }) {
   return (
@@ -42,17 +42,20 @@ export function WorkspaceUnavailablePanel({ message, isStaff }: { message: strin
       {isStaff ? (
         <WorkspaceSwitcher />
       ) : (
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              clearActiveWorkspace();
-              window.location.assign('/dashboard');
-            }}
-          >
-            Go to my workspace
-          </Button>
-        </div>
+        <>
+          <WorkspaceSwitcher forStaff={false} />
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                clearActiveWorkspace();
+                window.location.assign('/dashboard');
+              }}
+            >
+              Go to my workspace
+            </Button>
+          </div>
+        </>
       )}
     </Panel>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowLeftRight, Building2 } from 'lucide-react';
+import type { TWorkspaceAccessLevel } from '@hookline/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -16,15 +17,19 @@ export function BackToConsoleLink({ className }: { className?: string }) {
 }
 
 /**
- * Above every dashboard page while staff work in a client's workspace: whose workspace this is, the
- * way back to the console, and a switcher to another client (shown on demand, in the page's flow so
- * that it fits a phone's width).
+ * Above every dashboard page while the tab works in a workspace that is not the caller's own: whose
+ * it is and how the caller works there, a switcher to another (shown on demand, in the page's flow
+ * so that it fits a phone's width), and for staff the way back to the console. Staff work in a
+ * client's workspace; a teammate in the workspace of the owner who invited them, as an editor or an
+ * approver.
  */
-export function WorkspaceBanner({ workspace }: { workspace: { id: string; name: string } | undefined }) {
+export function WorkspaceBanner({ workspace }: { workspace: { id: string; name: string; access?: TWorkspaceAccessLevel } | undefined }) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  // Until the workspace has loaded, the banner is the staff one (the shell shows it to staff first).
+  const teammateRole = workspace?.access === 'editor' || workspace?.access === 'approver' ? workspace.access : null;
 
   // Opening moves the focus to the search, where the keyboard continues.
   useEffect(() => {
@@ -37,13 +42,17 @@ export function WorkspaceBanner({ workspace }: { workspace: { id: string; name: 
   };
 
   return (
-    <section aria-label="Client workspace" className="mb-6 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200 sm:p-4">
+    <section
+      aria-label={teammateRole ? 'Shared workspace' : 'Client workspace'}
+      className="mb-6 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200 sm:p-4"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <p className="flex min-w-0 flex-1 basis-56 items-center gap-2 text-sm text-brand-900">
           <Building2 className="size-4 shrink-0" aria-hidden />
           {workspace ? (
             <span className="min-w-0 break-words">
               Working in <strong className="font-semibold">{workspace.name}</strong>’s workspace
+              {teammateRole ? ` as an ${teammateRole}` : null}
             </span>
           ) : (
             <>
@@ -61,13 +70,15 @@ export function WorkspaceBanner({ workspace }: { workspace: { id: string; name: 
             aria-controls={panelId}
             onClick={() => (open ? close() : setOpen(true))}
           >
-            <ArrowLeftRight className="size-4" aria-hidden /> Switch client
+            <ArrowLeftRight className="size-4" aria-hidden /> {teammateRole ? 'Switch workspace' : 'Switch client'}
           </Button>
-          <BackToConsoleLink />
+          {teammateRole ? null : <BackToConsoleLink />}
         </div>
       </div>
       <div id={panelId} hidden={!open} className="mt-3 rounded-lg bg-white p-3 ring-1 ring-slate-200">
-        {open ? <WorkspaceSwitcher currentId={workspace?.id} onEscape={close} inputRef={searchRef} /> : null}
+        {open ? (
+          <WorkspaceSwitcher currentId={workspace?.id} onEscape={close} inputRef={searchRef} forStaff={teammateRole === null} />
+        ) : null}
       </div>
     </section>
   );

@@ -5,24 +5,33 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { workspaceUrl } from '@/lib/active-workspace';
 import { cn } from '@/lib/cn';
+import type { TAccessibleWorkspace } from '@hookline/shared';
 import { SWITCHER_LIMIT, useAccessibleWorkspaces } from '../api/list-accessible-workspaces';
 
+/** How a client's list names their part in each workspace: theirs, or a teammate's role there. */
+const ACCESS_NOTES: Record<TAccessibleWorkspace['access'], string> = { owner: 'Yours', editor: 'Editor', approver: 'Approver', staff: '' };
+
 /**
- * A search field and the clients found, each a link that opens their workspace. Links rather than a
- * listbox: the keyboard and screen readers already know them, and a link can open a second client
- * in another tab. Following one loads the page anew, so nothing of the current client stays on screen.
+ * A search field and the workspaces found, each a link that opens it. Links rather than a listbox:
+ * the keyboard and screen readers already know them, and a link can open a second workspace in
+ * another tab. Following one loads the page anew, so nothing of the current one stays on screen.
+ * Staff find clients; a client finds their own workspace and those they are a teammate in.
  */
 export function WorkspaceSwitcher({
   currentId,
   onEscape,
   inputRef,
+  forStaff = true,
 }: {
   /** The workspace open now, marked in the list. */
   currentId?: string;
   /** Escape in the search field with nothing typed (a disclosure closes). */
   onEscape?: () => void;
   inputRef?: RefObject<HTMLInputElement | null>;
+  /** False for a client: the list is of their workspaces, each with their part in it. */
+  forStaff?: boolean;
 }) {
+  const [one, many] = forStaff ? ['client', 'clients'] : ['workspace', 'workspaces'];
   const id = useId();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
@@ -37,21 +46,21 @@ export function WorkspaceSwitcher({
   };
 
   const summary = workspaces.isPending
-    ? 'Loading clients…'
+    ? `Loading ${many}…`
     : workspaces.isError
-      ? `Could not load the clients: ${workspaces.error.message}`
+      ? `Could not load the ${many}: ${workspaces.error.message}`
       : rows.length === 0
         ? search
-          ? `No clients match “${search}”.`
-          : 'No clients to open yet.'
+          ? `No ${many} match “${search}”.`
+          : `No ${many} to open yet.`
         : rows.length >= SWITCHER_LIMIT
-          ? `The first ${rows.length} clients; search to find others.`
-          : `${rows.length} ${rows.length === 1 ? 'client' : 'clients'}`;
+          ? `The first ${rows.length} ${many}; search to find others.`
+          : `${rows.length} ${rows.length === 1 ? one : many}`;
 
   return (
     <div className="grid min-w-0 gap-2">
       <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-700">
-        Find a client
+        {`Find a ${one}`}
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
@@ -77,7 +86,11 @@ export function WorkspaceSwitcher({
           <Skeleton className="h-12 w-full" />
         </div>
       ) : rows.length > 0 ? (
-        <ul aria-label="Clients" className="grid max-h-80 gap-1 overflow-y-auto" aria-busy={workspaces.isFetching || undefined}>
+        <ul
+          aria-label={forStaff ? 'Clients' : 'Workspaces'}
+          className="grid max-h-80 gap-1 overflow-y-auto"
+          aria-busy={workspaces.isFetching || undefined}
+        >
           {rows.map((workspace) => {
             const current = workspace.id === currentId;
             return (
@@ -92,7 +105,10 @@ export function WorkspaceSwitcher({
                 >
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-900">{workspace.name}</span>
-                    <span className="block truncate text-xs text-slate-500">{workspace.owner}</span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {workspace.owner}
+                      {ACCESS_NOTES[workspace.access] ? ` · ${ACCESS_NOTES[workspace.access]}` : null}
+                    </span>
                   </span>
                   {current ? (
                     <span className="shrink-0 text-xs font-medium text-brand-700">Open now</span>
