@@ -39,11 +39,11 @@ export const ZWorkspace = z.object({
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 
-/** PATCH /api/workspace */
+/** PATCH /api/workspace: the owner and staff only (a teammate gets 403); answers the workspace as saved. */
 export const ZUpdateWorkspaceRequest = z.object({
   cadence: z.enum(CADENCES).optional(),
   timeZone: ZTimeZone.nullable().optional(),
-  /** The owner and staff only. */
+  /** Unset, it follows the plan (on for managed and enterprise); once set, it stays as chosen. */
   requireApproval: z.boolean().optional(),
 });
 export type TUpdateWorkspaceRequest = z.infer<typeof ZUpdateWorkspaceRequest>;
@@ -58,7 +58,10 @@ export const ZWorkspaceId = z
   // Spelled without the i flag: the contract fuzzer generates from the pattern.
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a workspace id');
 
-/** GET /api/workspaces: the workspaces the signed-in user may open, for the dashboard's switcher. */
+/**
+ * GET /api/workspaces: the workspaces the signed-in user may open, for the dashboard's switcher: a
+ * client's own and those they are a teammate in (access: their role); for staff, their clients.
+ */
 export const ZListAccessibleWorkspacesQuery = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
