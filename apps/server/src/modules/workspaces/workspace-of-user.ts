@@ -10,10 +10,10 @@ export const STAFF_HAVE_NO_WORKSPACE = 'Staff accounts have no client workspace.
 export const ADDRESS_PROOF_NEEDED =
   'A workspace is waiting for this email address. Choose your password with the link mailed to it; the workspace opens when you sign in with that password.';
 
-type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
-
 export const NO_MEMBERSHIP =
   'This account is not a member of any workspace now. To join one, open the link in its invitation mail, or ask its owner for a new one.';
+
+type Owner = Pick<SessionUser, 'id' | 'email' | 'name' | 'emailVerified'>;
 
 /**
  * The workspace a signed-in client works in when the request names none: the one their email owns,
@@ -38,8 +38,8 @@ export async function workspaceOfUser(db: Db, user: Owner & Pick<SessionUser, 'r
     // Their own workspace waits for the address proof; meanwhile they work where they are a teammate.
     const teammate = own ? await openFirstMembership(db, user.id) : undefined;
     if (teammate) return teammate;
-    // A teammate with no workspace left: as for a workspace removed (404), not a proof to wait for (403).
     if (settled === 'waiting') throw new HttpError(403, ADDRESS_PROOF_NEEDED);
+    // A teammate with no workspace left: as for a workspace removed (404), not a proof to wait for (403).
     throw new HttpError(404, NO_MEMBERSHIP);
   }
   const joined = await readWorkspace(db, { ownerEmail });
