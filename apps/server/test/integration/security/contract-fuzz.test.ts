@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_HEADER } from '@hookline/shared';
 import { createInvitation } from '../../../src/modules/invitations/create-invitation.ts';
+import { createReviewLink } from '../../../src/modules/review-links/review-link-store.ts';
 import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { startFakeAirtable } from '../../support/airtable.ts';
 import { startFakeOpenAI } from '../../support/fake-openai.ts';
@@ -45,6 +47,8 @@ function roleFor(route: RegisteredRoute): Role {
   if (route.url === '/api/admin/settings' && route.method === 'PUT') return 'admin';
   if (route.url === '/api/admin/clients/:id/manager') return 'admin';
   if (route.url.startsWith('/api/admin/')) return 'manager';
+  // Review links are staff's, made in the client's workspace the header names.
+  if (route.url.startsWith('/api/review-links')) return 'manager';
   // The channel navigations are public routes that read the session themselves.
   if (route.options.config?.public && !route.url.startsWith('/api/social/')) return 'anonymous';
   return 'client';
@@ -189,14 +193,20 @@ const { result: t, routes } = await collectRoutes(() =>
 const schemaOf = (route: RegisteredRoute) => (route.options.schema ?? {}) as FastifySchema;
 const FUZZED = routes.filter((route) => schemaOf(route).body || schemaOf(route).querystring);
 /** Routes whose links carry a signature the fuzz cannot forge: any success there would be a forged link accepted. */
-const SIGNED_LINKS = new Set(['GET /api/clipper/files/:id/:n']);
+const SIGNED_LINKS = new Set(['GET /api/clipper/files/:id/:n', 'GET /api/review/media/:id']);
 
 describe('contract fuzzing: every JSON and query endpoint', () => {
   let callers: Record<Role, ApiCaller>;
   /** Real ids for path parameters: the caller's own draft, a client, a request, an account founders may change. */
   let ids: Record<string, string>;
-  /** Tokens that open an invitation, so that the fuzz gets past the token check: one to look up, one to accept. */
-  const invitationTokens = { lookup: '', accept: '' };
+  /** Tokens that open an invitation, so that the fuzz gets past the token check: one to look up, one to accept, one to join. */
+  const invitationTokens = { lookup: '', accept: '', join: '' };
+  /** A review link's token and one of its drafts (sent for review with it). */
+  const review = { token: '', draftId: '' };
+  /** The workspace the manager works on (Fuzz Co), named in the header of the staff-only workspace routes. */
+  let staffWorkspaceId = '';
+  /** A draft in that workspace, for the review links the manager sends. */
+  let fuzzCoDraft = '';
   const staffEmails = ['manager@fuzz.test', 'admin@fuzz.test'];
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
@@ -216,8 +226,36 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     // The manager works on Fuzz Co, so the client and request routes reach their handlers for them.
     await callers.founder.post(`/api/admin/clients/${client.json().id}/manager`, { email: 'manager@fuzz.test' });
     const request = await callers.founder.post('/api/admin/requests', { type: 'support', subject: 'Fuzz', requester: 'owner@fuzz.test' });
+    staffWorkspaceId = client.json().id;
+    const staffDraft = await t.app.inject({
+      method: 'POST',
+      url: '/api/drafts',
+      headers: { origin: TEST_BASE_URL, cookie: callers.manager.cookie, [WORKSPACE_HEADER]: staffWorkspaceId },
+      payload: { type: 'post', text: 'fuzz staff draft' },
+    });
+    fuzzCoDraft = staffDraft.json().id;
+    const workspace = (await callers.client.get('/api/workspace')).json();
+    // A draft in review, for the one route that needs one; a teammate, for the member routes.
+    const inReview = (await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz review' })).json().id as string;
+    await callers.client.post(`/api/drafts/${inReview}/review`);
+    const teammate = await signUpAs(t, 'teammate@fuzz.test');
+    await t.db
+      .insertInto('workspaceMember')
+      .values({ workspaceId: workspace.id, userId: teammate.userId, role: 'editor', createdAt: new Date().toISOString() })
+      .execute();
+    const reviewDraft = (await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz link' })).json().id as string;
+    const link = await createReviewLink(t.db, {
+      workspace,
+      draftIds: [reviewDraft],
+      email: 'reviewer@fuzz.test',
+      expiresInDays: 14,
+      by: { name: 'Fuzz staff', email: 'admin@fuzz.test', kind: 'staff' },
+    });
+    Object.assign(review, { token: link.token, draftId: reviewDraft });
     ids = {
+      '/api/drafts/:id/request-changes': inReview,
       '/api/drafts/': draft.json().id,
+      '/api/workspace/members/': teammate.userId,
       '/api/admin/clients/': client.json().id,
       '/api/admin/requests/': request.json().id,
       '/api/admin/team/': promotable.userId,
@@ -227,6 +265,14 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
       (await createInvitation(t.db, { workspaceId, email, invitedBy: 'founder@fuzz.test' })).token;
     invitationTokens.lookup = await invite(client.json().id, 'owner@fuzz.test');
     invitationTokens.accept = await invite(invited.json().id, 'invitee@fuzz.test');
+    invitationTokens.join = (
+      await createInvitation(t.db, {
+        workspaceId: invited.json().id,
+        email: 'client@fuzz.test',
+        invitedBy: 'founder@fuzz.test',
+        role: 'editor',
+      })
+    ).token;
     process.on('unhandledRejection', onRejection);
   }, 60_000);
 
@@ -271,6 +317,35 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
         fc.string(),
       ),
       password: fc.string({ minLength: 8, maxLength: 128 }),
+    },
+    'POST /api/invitations/join': {
+      token: fc.oneof(
+        fc.constant(null).map(() => invitationTokens.join),
+        fc.string(),
+      ),
+    },
+    'POST /api/review/lookup': {
+      token: fc.oneof(
+        fc.constant(null).map(() => review.token),
+        fc.string(),
+      ),
+    },
+    'POST /api/review/decide': {
+      token: fc.oneof(
+        fc.constant(null).map(() => review.token),
+        fc.string(),
+      ),
+      draftId: fc.oneof(
+        fc.constant(null).map(() => review.draftId),
+        fc.string(),
+      ),
+    },
+    // The manager's client's drafts: a link needs real ones.
+    'POST /api/review-links': {
+      draftIds: fc.oneof(
+        fc.constant(null).map(() => [fuzzCoDraft]),
+        fc.array(fc.string()),
+      ),
     },
   };
 
@@ -321,7 +396,7 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
         fc.asyncProperty(request, async ({ params: p, body, query }) => {
           const url =
             route.url
-              .replace(':id', percentEncode(p.id) || 'x')
+              .replace(/:(id|userId)/, percentEncode(p.id) || 'x')
               .replace(':provider', percentEncode(p.provider) || 'x')
               .replace(':n', '1') + query;
           const options: InjectOptions = {
@@ -330,6 +405,7 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
             headers: {
               origin: TEST_BASE_URL,
               ...(caller.cookie ? { cookie: caller.cookie } : {}),
+              ...(route.url.startsWith('/api/review-links') ? { [WORKSPACE_HEADER]: staffWorkspaceId } : {}),
               ...(body.contentType ? { 'content-type': body.contentType } : {}),
             },
             ...(body.body === undefined ? {} : { payload: body.body }),
