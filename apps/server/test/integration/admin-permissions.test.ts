@@ -69,6 +69,7 @@ const TABLE: Row[] = [
     body: (caller) => ({ email: caller.email || 'x@y.z' }),
   },
   { method: 'GET', path: '/api/admin/clients/{id}/timeline', allowed: STAFF, ok: 200 },
+  { method: 'GET', path: '/api/admin/clients/{id}/drafts', allowed: STAFF, ok: 200 },
   { method: 'PUT', path: '/api/admin/clients/{id}/onboarding', allowed: STAFF, ok: 200, body: () => onboardingData() },
   { method: 'GET', path: '/api/admin/clients/{id}/onboarding', allowed: STAFF, ok: 200 },
   { method: 'GET', path: '/api/admin/requests', allowed: STAFF, ok: 200 },
@@ -91,6 +92,9 @@ const TABLE: Row[] = [
     body: (_caller, role) => ({ note: `Note by ${role}` }),
   },
   { method: 'GET', path: '/api/admin/requests/{id}/submission', allowed: STAFF, ok: 200 },
+  { method: 'POST', path: '/api/admin/requests/{id}/replies', allowed: STAFF, ok: 201, body: () => ({ text: 'We are on it' }) },
+  { method: 'GET', path: '/api/admin/requests/{id}/work', allowed: STAFF, ok: 200 },
+  { method: 'POST', path: '/api/admin/requests/{id}/drafts', allowed: STAFF, ok: 201, body: () => ({ type: 'post', text: 'From the brief' }) },
   // The request under test keeps no questionnaire answers: the route is allowed and says there is nothing to apply.
   { method: 'POST', path: '/api/admin/requests/{id}/submission/apply', allowed: STAFF, ok: 404 },
   { method: 'GET', path: '/api/admin/settings', allowed: STAFF, ok: 200 },
