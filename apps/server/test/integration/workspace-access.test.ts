@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server, MutableResponse } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '@hookline/shared';
 import { STAFF_HAVE_NO_WORKSPACE } from '../../src/modules/workspaces/workspace-of-user.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
-import { connectChannel, startChannelProvider } from '../support/channel-provider.ts';
+import { startChannelProvider } from '../support/channel-provider.ts';
 import { multipartBody, type MultipartPart } from '../support/multipart.ts';
 import { createTestApp, ORIGIN, sessionCookie, type TestApp } from '../support/test-app.ts';
 import { makeTestVideo } from '../clipper/make-test-video.ts';
@@ -17,13 +16,8 @@ import { makeTestVideo } from '../clipper/make-test-video.ts';
  * nothing (404). What staff change there goes on the client's timeline under their email.
  */
 
-const CALLERS = ['anonymous', 'owner', 'otherClient', 'assignedManager', 'unassignedManager', 'admin', 'founder'] as const;
-type CallerName = (typeof CALLERS)[number];
-const STAFF = new Set<CallerName>(['assignedManager', 'admin', 'founder']);
-const png = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a3' } })
-    .png()
-    .toBuffer();
+// Every workspace route × every kind of caller (teammates too) is in security/workspace-roles-matrix.test.ts.
+type CallerName = 'anonymous' | 'owner' | 'otherClient' | 'assignedManager' | 'unassignedManager' | 'admin' | 'founder';
 
 describe('staff inside a client workspace (the workspace header)', () => {
   let t: TestApp;
@@ -60,7 +54,7 @@ describe('staff inside a client workspace (the workspace header)', () => {
       .orderBy('ts')
       .orderBy('id')
       .execute();
-  const newDraft = async (text = 'Owner draft for the matrix') => {
+  const newDraft = async (text = 'Owner draft') => {
     const created = await callers.owner.post('/api/drafts', { type: 'post', text });
     expect(created.statusCode, created.body).toBe(201);
     return created.json().id as string;
@@ -287,116 +281,5 @@ describe('staff inside a client workspace (the workspace header)', () => {
     expect(own.statusCode, own.body).toBe(202);
     expect((await callers.founder.get(`/api/clipper/jobs/${own.json().job_id}`)).statusCode).toBe(404);
     expect((await callers.admin.del(`/api/clipper/jobs/${own.json().job_id}`)).statusCode).toBe(204);
-  });
-
-  /**
-   * Every workspace route, named by the header for clientA's workspace, × every kind of caller.
-   * Allowed staff changes each add one timeline entry under their email; the owner's add none; a
-   * denied call changes nothing.
-   */
-  describe('every workspace route × every caller, with the header', () => {
-    type Row = {
-      method: HttpMethod;
-      url: string;
-      ok: number;
-      /** Decided by the resource's own workspace (a browser fetches it without headers): unknown to an unassigned manager. */
-      byResource?: true;
-      /** Makes the resource the URL names (`:id`), owned by clientA. */
-      resource?: () => Promise<string>;
-      body?: () => Promise<unknown> | unknown;
-      /** Cleans up after an allowed call. */
-      after?: (response: LightMyRequestResponse) => Promise<void>;
-    };
-    const media = async () => ({ multipart: [{ name: 'file', file: await png(), filename: 'pic.png', type: 'image/png' }] });
-    const queuedDraft = async () => {
-      const id = await newDraft();
-      expect((await callers.owner.post(`/api/drafts/${id}/queue`)).statusCode).toBe(200);
-      return id;
-    };
-    const mediaDraft = async () => {
-      const id = await newDraft();
-      expect((await send(callers.owner, 'POST', `/api/drafts/${id}/media`, await media())).statusCode).toBe(200);
-      return id;
-    };
-    const connection = () => connectChannel(t, idp, callers.owner, uniq());
-    /** The owner's job, the one before it cancelled first: an account may have only two at once. */
-    let lastJob: string | null = null;
-    const clipJob = async () => {
-      if (lastJob) await callers.owner.del(`/api/clipper/jobs/${lastJob}`);
-      const started = await startClipJob(callers.owner);
-      expect(started.statusCode, started.body).toBe(202);
-      lastJob = started.json().job_id as string;
-      return lastJob;
-    };
-    const ROWS: Row[] = [
-      { method: 'GET', url: '/api/workspace', ok: 200 },
-      { method: 'PATCH', url: '/api/workspace', ok: 200, body: () => ({ timeZone: null }) },
-      { method: 'GET', url: '/api/drafts', ok: 200 },
-      { method: 'POST', url: '/api/drafts', ok: 201, body: () => ({ type: 'reel', text: 'matrix' }) },
-      { method: 'PATCH', url: '/api/drafts/:id', ok: 200, resource: () => newDraft(), body: () => ({ text: 'edited' }) },
-      { method: 'POST', url: '/api/drafts/:id/queue', ok: 200, resource: () => newDraft() },
-      { method: 'POST', url: '/api/drafts/:id/requeue', ok: 200, resource: queuedDraft },
-      { method: 'POST', url: '/api/drafts/:id/publish', ok: 200, resource: () => newDraft() },
-      { method: 'DELETE', url: '/api/drafts/:id', ok: 204, resource: () => newDraft() },
-      { method: 'POST', url: '/api/drafts/:id/media', ok: 200, resource: () => newDraft(), body: media },
-      { method: 'GET', url: '/api/drafts/:id/media', ok: 200, resource: mediaDraft, byResource: true },
-      { method: 'GET', url: '/api/social/connections', ok: 200 },
-      { method: 'DELETE', url: '/api/social/:id', ok: 204, resource: connection },
-      { method: 'POST', url: '/api/social/:id/refresh', ok: 200, resource: connection },
-      {
-        method: 'POST',
-        url: '/api/process',
-        ok: 202,
-        body: () => ({
-          multipart: [
-            { name: 'async', value: 'true' },
-            { name: 'video_file', file: video, filename: 'talk.mp4', type: 'video/mp4' },
-          ],
-        }),
-        after: async (response) => {
-          expect((await callers.owner.del(`/api/clipper/jobs/${response.json().job_id}`)).statusCode).toBe(204);
-        },
-      },
-      { method: 'GET', url: '/api/clipper/jobs/:id', ok: 200, resource: clipJob, byResource: true },
-      { method: 'DELETE', url: '/api/clipper/jobs/:id', ok: 204, resource: clipJob, byResource: true },
-    ];
-    /** One status per caller, in CALLERS order. */
-    const cells = (row: Row) => [401, row.ok, 404, row.ok, row.byResource ? 404 : 403, row.ok, row.ok];
-    const counts = async () =>
-      Promise.all(
-        (['draft', 'socialConnection', 'clipJob', 'timelineEntry'] as const).map(async (table) =>
-          Number(
-            (
-              await t.db
-                .selectFrom(table)
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .executeTakeFirstOrThrow()
-            ).n,
-          ),
-        ),
-      );
-
-    for (const row of ROWS) {
-      it(`${row.method} ${row.url} → ${CALLERS.map((name, i) => `${name} ${cells(row)[i]}`).join(', ')}`, async () => {
-        for (const [i, name] of CALLERS.entries()) {
-          const want = cells(row)[i];
-          const caller = callers[name];
-          const url = row.resource ? row.url.replace(':id', await row.resource()) : row.url;
-          const body = await row.body?.();
-          const before = await counts();
-          const entriesBefore = (await timeline()).filter((entry) => entry.who === caller.email).length;
-          const response = await send(caller, row.method, url, body);
-          const where = `${name} ${row.method} ${url}: ${response.body.slice(0, 200)}`;
-          expect(response.statusCode, where).toBe(want);
-          if (want >= 400) {
-            expect(await counts(), `${where}: a denied call changed something`).toEqual(before);
-            continue;
-          }
-          const written = (await timeline()).filter((entry) => entry.who === caller.email).length - entriesBefore;
-          expect(written, `${where}: timeline entries by the caller`).toBe(STAFF.has(name) && row.method !== 'GET' ? 1 : 0);
-          await row.after?.(response);
-        }
-      });
-    }
   });
 });
