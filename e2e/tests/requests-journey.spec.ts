@@ -49,6 +49,7 @@ test.describe('a client’s request, answered by their manager', () => {
   test('the manager replies to the client and makes a draft from the request', async ({ page }) => {
     await page.goto('/login?redirect=%2Fadmin%2Frequests');
     await signInViaForm(page, managerEmail);
+    await expect(page.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible();
     await page.goto(`/admin/requests?search=${encodeURIComponent(tag)}`);
     await page.getByRole('link', { name: subject }).first().click();
     await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
