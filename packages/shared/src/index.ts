@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './format-bytes.ts';
 export * from './workspace-header.ts';
 export * from './workspace-access.ts';
+export * from './address-proof.ts';
 export * from './contracts/api-error.ts';
 export * from './contracts/role.ts';
 export * from './contracts/runtime-config.ts';

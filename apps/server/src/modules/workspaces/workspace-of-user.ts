@@ -1,4 +1,4 @@
-import { CADENCES, isStaffRole, type TWorkspace, type TWorkspaceAccess } from '@hookline/shared';
+import { ADDRESS_PROOF_NEEDED, CADENCES, isStaffRole, type TWorkspace, type TWorkspaceAccess } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -7,8 +7,8 @@ import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { ensureWorkspace } from './ensure-workspace.ts';
 
 export const STAFF_HAVE_NO_WORKSPACE = 'Staff accounts have no client workspace. Use the admin console.';
-export const ADDRESS_PROOF_NEEDED =
-  'A workspace is waiting for this email address. Choose your password with the link mailed to it; the workspace opens when you sign in with that password.';
+// The dashboard tells this refusal from the others by its text, so the words live in @hookline/shared.
+export { ADDRESS_PROOF_NEEDED };
 
 export const NO_MEMBERSHIP =
   'This account is not a member of any workspace now. To join one, open the link in its invitation mail, or ask its owner for a new one.';

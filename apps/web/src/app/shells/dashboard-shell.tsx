@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
 import { BarChart3, Clapperboard, FileText, Inbox, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
-import { AddressConfirmationGate } from '@/features/auth/components/address-confirmation-gate';
+import { AddressConfirmationGate, isAddressProofRefusal } from '@/features/auth/components/address-confirmation-gate';
 import { ChooseWorkspacePanel, WorkspaceUnavailablePanel } from '@/features/workspace-switcher/components/choose-workspace-panel';
-import { WorkspaceBanner } from '@/features/workspace-switcher/components/workspace-banner';
+import { ClientWorkspaceBanner, WorkspaceBanner } from '@/features/workspace-switcher/components/workspace-banner';
 import { getActiveWorkspaceId } from '@/lib/active-workspace';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { workspaceQuery } from '@/lib/client-data/get-workspace';
 import { ProfileDialogHost } from './profile-dialog-host';
@@ -22,28 +23,37 @@ const ITEMS: SidebarItem[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
+/** A refusal of the workspace itself, as opposed to a failure to reach the server (which each page reports). */
+const isRefusal = (error: Error) => error instanceof ApiError && (error.status === 403 || error.status === 404);
+
 /**
- * The page, framed by the workspace it acts on. A tab with an active workspace (staff who opened a
- * client's) shows whose it is above every page; staff without one choose a client first; a client
- * in their own workspace sees the page as always, unless it still waits for their address proof.
+ * The page, framed by the workspace it acts on. Staff without an active workspace choose a client
+ * first; staff in a client's show whose it is above every page, and so does a teammate in the
+ * owner's. A workspace the server refuses says why and offers the others, except the client's own
+ * that still waits for their address proof, which asks for it.
  */
 function WorkspaceContent({ email, isStaff }: { email: string; isStaff: boolean }) {
   const activeId = getActiveWorkspaceId();
-  const workspace = useQuery({ ...workspaceQuery, retry: false, enabled: activeId !== null });
-  if (activeId === null) {
-    if (isStaff) return <ChooseWorkspacePanel />;
+  const choosing = isStaff && activeId === null;
+  const workspace = useQuery({ ...workspaceQuery, retry: false, enabled: !choosing });
+  if (choosing) return <ChooseWorkspacePanel />;
+  if (workspace.isError && !isAddressProofRefusal(workspace.error) && (activeId !== null || isRefusal(workspace.error))) {
+    return <WorkspaceUnavailablePanel message={workspace.error.message} isStaff={isStaff} chosen={activeId !== null} />;
+  }
+  if (workspace.data ? workspace.data.access === 'staff' : isStaff) {
     return (
+      <>
+        <WorkspaceBanner workspace={workspace.data} />
+        <Outlet />
+      </>
+    );
+  }
+  return (
+    <>
+      {workspace.data ? <ClientWorkspaceBanner workspace={workspace.data} /> : null}
       <AddressConfirmationGate email={email}>
         <Outlet />
       </AddressConfirmationGate>
-    );
-  }
-  if (workspace.isError) return <WorkspaceUnavailablePanel message={workspace.error.message} isStaff={isStaff} />;
-  const staffAccess = workspace.data ? workspace.data.access === 'staff' : isStaff;
-  return (
-    <>
-      {staffAccess ? <WorkspaceBanner workspace={workspace.data} /> : null}
-      <Outlet />
     </>
   );
 }

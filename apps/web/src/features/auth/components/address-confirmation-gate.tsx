@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
+import { ADDRESS_PROOF_NEEDED } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { workspaceQuery } from '@/lib/client-data/get-workspace';
 import { toast } from '@/lib/toast';
 import { useSendAddressConfirmation } from '../api/send-address-confirmation';
+
+/**
+ * Whether the workspace was refused because the account has not yet proven its address. Other
+ * refusals (a teammate removed from every workspace, say) have their own words and ways on; this
+ * panel would send them to an inbox for a link that changes nothing.
+ */
+export function isAddressProofRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.serverMessage === ADDRESS_PROOF_NEEDED;
+}
 
 /**
  * A workspace made for a client's address before they signed up opens only once the account has
@@ -16,7 +26,7 @@ import { useSendAddressConfirmation } from '../api/send-address-confirmation';
 export function AddressConfirmationGate({ email, children }: { email: string; children: ReactNode }) {
   const workspace = useQuery({ ...workspaceQuery, retry: false });
   const send = useSendAddressConfirmation();
-  if (!(workspace.error instanceof ApiError && workspace.error.status === 403)) return children;
+  if (!isAddressProofRefusal(workspace.error)) return children;
 
   const resend = () =>
     send.mutate(email, {

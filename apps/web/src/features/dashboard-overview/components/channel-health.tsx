@@ -9,8 +9,18 @@ import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-con
 import { cn } from '@/lib/cn';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 
-/** The Overview's channel health list, with Refresh per channel and a Manage connections link. */
-export function ChannelHealth({ connections }: { connections: ReturnType<typeof useSocialConnections> }) {
+/**
+ * The Overview's channel health list, with Refresh per channel and a Manage connections link for
+ * those who run the channels (the owner and staff). A teammate sees the list only, with
+ * `readOnlyReason` saying who changes the channels.
+ */
+export function ChannelHealth({
+  connections,
+  readOnlyReason,
+}: {
+  connections: ReturnType<typeof useSocialConnections>;
+  readOnlyReason: string | null;
+}) {
   const { refreshing, refresh } = useRefreshSocialConnection();
 
   return (
@@ -43,26 +53,32 @@ export function ChannelHealth({ connections }: { connections: ReturnType<typeof 
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2">
                   <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => refresh(connection)}
-                    disabled={busy}
-                    aria-label={`Refresh ${connection.handle}`}
-                  >
-                    <RefreshCw className={cn('size-4', busy && 'animate-spin')} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
-                  </Button>
+                  {readOnlyReason === null ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => refresh(connection)}
+                      disabled={busy}
+                      aria-label={`Refresh ${connection.handle}`}
+                    >
+                      <RefreshCw className={cn('size-4', busy && 'animate-spin')} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             );
           })}
         </ul>
       )}
-      <Button asChild size="sm" variant="secondary" className="mt-4">
-        <Link to="/dashboard/settings">
-          <Settings2 className="size-4" aria-hidden /> Manage connections
-        </Link>
-      </Button>
+      {readOnlyReason === null ? (
+        <Button asChild size="sm" variant="secondary" className="mt-4">
+          <Link to="/dashboard/settings">
+            <Settings2 className="size-4" aria-hidden /> Manage connections
+          </Link>
+        </Button>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">{readOnlyReason}</p>
+      )}
     </SectionCard>
   );
 }

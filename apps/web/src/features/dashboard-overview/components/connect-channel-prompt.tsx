@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { Plug } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** The Overview's 'Connect a channel' prompt, shown while no channel is connected. */
-export function ConnectChannelPrompt({ hasChannels }: { hasChannels: boolean }) {
+/**
+ * The Overview's 'Connect a channel' prompt, shown while no channel is connected. A teammate cannot
+ * connect one: for them it says so, with `readOnlyReason` naming who can, in place of the button.
+ */
+export function ConnectChannelPrompt({ hasChannels, readOnlyReason }: { hasChannels: boolean; readOnlyReason: string | null }) {
   const headingId = useId();
+  const canConnect = readOnlyReason === null;
   return (
     <section
       aria-labelledby={headingId}
@@ -16,17 +20,21 @@ export function ConnectChannelPrompt({ hasChannels }: { hasChannels: boolean }) 
       </span>
       <div className="min-w-0 flex-1">
         <h2 id={headingId} className="text-base font-semibold">
-          Connect a channel
+          {canConnect ? 'Connect a channel' : 'No channel connected'}
         </h2>
         <p className="mt-0.5 text-sm text-brand-50">
-          {hasChannels
-            ? 'None of your channels is connected right now. Reconnect one so Hookline can publish and report on it.'
-            : 'Link your YouTube or LinkedIn account so Hookline can publish your posts and report on them.'}
+          {canConnect
+            ? hasChannels
+              ? 'None of your channels is connected right now. Reconnect one so Hookline can publish and report on it.'
+              : 'Link your YouTube or LinkedIn account so Hookline can publish your posts and report on them.'
+            : `Hookline can publish and report only through a connected channel. ${readOnlyReason}`}
         </p>
       </div>
-      <Button asChild variant="inverse">
-        <Link to="/dashboard/settings">{hasChannels ? 'Reconnect a channel' : 'Connect a channel'}</Link>
-      </Button>
+      {canConnect ? (
+        <Button asChild variant="inverse">
+          <Link to="/dashboard/settings">{hasChannels ? 'Reconnect a channel' : 'Connect a channel'}</Link>
+        </Button>
+      ) : null}
     </section>
   );
 }

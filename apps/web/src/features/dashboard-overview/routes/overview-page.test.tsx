@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TDraft, TSocialConnection } from '@hookline/shared';
+import type { TDraft, TSocialConnection, TWorkspace } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import OverviewPage from './overview-page';
 import { TEST_WORKSPACE } from '@/test/workspace';
@@ -35,9 +35,14 @@ const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
   ...over,
 });
 
-function serve(options: { drafts?: TDraft[]; connections?: () => TSocialConnection[]; refresh?: (id: string) => Response }) {
+function serve(options: {
+  drafts?: TDraft[];
+  connections?: () => TSocialConnection[];
+  refresh?: (id: string) => Response;
+  workspace?: TWorkspace;
+}) {
   return stubFetch((path, init) => {
-    if (path === '/api/workspace') return json(TEST_WORKSPACE);
+    if (path === '/api/workspace') return json(options.workspace ?? TEST_WORKSPACE);
     if (path === '/api/drafts') return json(options.drafts ?? []);
     if (path === '/api/social/connections') return json(options.connections?.() ?? []);
     const refresh = path.match(/^\/api\/social\/([^/]+)\/refresh$/);
@@ -127,5 +132,37 @@ describe('Overview page', () => {
     const prompt = await screen.findByRole('region', { name: 'Connect a channel' });
     expect(within(prompt).getByRole('link', { name: 'Reconnect a channel' })).toHaveAttribute('href', '/dashboard/settings');
     expect(screen.getByRole('list', { name: 'Channels' })).toBeInTheDocument();
+  });
+
+  describe.each(['editor', 'approver'] as const)('for a teammate (%s)', (access) => {
+    const workspace: TWorkspace = { ...TEST_WORKSPACE, name: 'Nia Co', access };
+    const reason = 'Only the owner of Nia Co or the Hookline team can connect, refresh or manage channels.';
+
+    it('lists the channels without Refresh or Manage connections, and says who changes them', async () => {
+      serve({
+        workspace,
+        connections: () => [
+          connection({ id: 'yt', handle: '@studio' }),
+          connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc' }),
+        ],
+      });
+      renderPage(<OverviewPage />, '/dashboard');
+      const list = await screen.findByRole('list', { name: 'Channels' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+      expect(within(list).getByRole('listitem', { name: 'YouTube @studio' })).toHaveTextContent('Connected');
+      expect(screen.queryByRole('button', { name: /^Refresh/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Manage connections' })).not.toBeInTheDocument();
+      expect(screen.getByText(reason)).toBeInTheDocument();
+    });
+
+    it('tells them no channel is connected without offering to connect one', async () => {
+      serve({ workspace });
+      renderPage(<OverviewPage />, '/dashboard');
+      const prompt = await screen.findByRole('region', { name: 'No channel connected' });
+      expect(prompt).toHaveTextContent(reason);
+      expect(within(prompt).queryByRole('link')).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Connect a channel' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Manage connections' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { canManageWorkspace } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useWorkspace } from '@/lib/client-data/get-workspace';
 import { useDrafts } from '@/lib/client-data/list-drafts';
 import { useSocialConnections } from '@/lib/client-data/list-social-connections';
 import { useTimeZone } from '@/lib/client-data/use-time-zone';
@@ -21,6 +23,12 @@ const PUBLISHING_POLL_MS = 1000;
 export default function OverviewPage() {
   const drafts = useDrafts(undefined, { pollWhilePublishingMs: PUBLISHING_POLL_MS });
   const connections = useSocialConnections();
+  const workspace = useWorkspace();
+  // The owner and staff run the channels; a teammate sees them with who does (the server refuses them too).
+  const channelsReadOnly =
+    workspace.data && !canManageWorkspace(workspace.data.access)
+      ? `Only the owner of ${workspace.data.name} or the Hookline team can connect, refresh or manage channels.`
+      : null;
   const { timeZone, ready } = useTimeZone();
   const [now] = useState(() => new Date());
   const data = ready ? drafts.data : undefined;
@@ -35,13 +43,13 @@ export default function OverviewPage() {
           Your content pipeline at a glance.{ready ? ` Times in ${timeZone.replaceAll('_', ' ')}.` : ''}
         </p>
       </header>
-      {/* The Connect a channel prompt goes first: the page waits for the channels so that nothing moves down when it appears. */}
-      {connections.isPending ? (
+      {/* The Connect a channel prompt goes first: the page waits for the channels (and who may change them) so that nothing moves down when it appears. */}
+      {connections.isPending || workspace.isPending ? (
         <Skeleton className="h-96 w-full" />
       ) : (
         <div className="grid gap-6">
           {connections.isSuccess && !hasConnectedChannel(connections.data) ? (
-            <ConnectChannelPrompt hasChannels={connections.data.length > 0} />
+            <ConnectChannelPrompt hasChannels={connections.data.length > 0} readOnlyReason={channelsReadOnly} />
           ) : null}
           {drafts.isError ? <Alert tone="error">Could not load your drafts: {drafts.error.message}</Alert> : null}
           <StatCards queued={data ? queuedCount(data) : undefined} />
@@ -53,7 +61,7 @@ export default function OverviewPage() {
                 loading(<Skeleton className="h-60 w-full" />)
               )}
             </SectionCard>
-            <ChannelHealth connections={connections} />
+            <ChannelHealth connections={connections} readOnlyReason={channelsReadOnly} />
           </div>
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <SectionCard title="Recent activity">

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { clearActiveWorkspace } from '@/lib/active-workspace';
 import { BackToConsoleLink } from './workspace-banner';
@@ -33,11 +34,13 @@ export function ChooseWorkspacePanel() {
 /**
  * The workspace this tab was opened in does not answer (no longer assigned, deleted, removed from
  * its team, or another account signed in): why, and the ways on. Staff choose another client; a
- * client chooses among the workspaces they may open, or returns to their own.
+ * client chooses among the workspaces they may open, or returns to their own. A client whose own
+ * default is refused (a teammate removed from every team) has no "own" to return to: the way out is
+ * the home page.
  */
-export function WorkspaceUnavailablePanel({ message, isStaff }: { message: string; isStaff: boolean }) {
+export function WorkspaceUnavailablePanel({ message, isStaff, chosen = true }: { message: string; isStaff: boolean; chosen?: boolean }) {
   return (
-    <Panel title="This workspace cannot be opened" staff={isStaff}>
+    <Panel title={chosen ? 'This workspace cannot be opened' : 'No workspace to open'} staff={isStaff}>
       <Alert tone="error">{message}</Alert>
       {isStaff ? (
         <WorkspaceSwitcher />
@@ -45,15 +48,21 @@ export function WorkspaceUnavailablePanel({ message, isStaff }: { message: strin
         <>
           <WorkspaceSwitcher forStaff={false} />
           <div>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                clearActiveWorkspace();
-                window.location.assign('/dashboard');
-              }}
-            >
-              Go to my workspace
-            </Button>
+            {chosen ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  clearActiveWorkspace();
+                  window.location.assign('/dashboard');
+                }}
+              >
+                Go to my workspace
+              </Button>
+            ) : (
+              <Link to="/" className={buttonClasses('secondary')}>
+                Back to the home page
+              </Link>
+            )}
           </div>
         </>
       )}
