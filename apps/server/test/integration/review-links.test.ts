@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_LINK_DEFAULT_DAYS, WORKSPACE_HEADER, type TReviewLink, type TReviewPage } from '@hookline/shared';
+import { REVIEW_LINK_DEFAULT_DAYS, type TReviewLink, type TReviewPage } from '@hookline/shared';
 import { resolveAuthSecret } from '../../src/lib/auth-secret.ts';
 import { signReviewMediaUrl } from '../../src/modules/review-links/review-media-url.ts';
 import { DEFAULT_SETTINGS, saveSettings } from '../../src/modules/settings/settings-store.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
 import { startSmtpServer, type FakeSmtpServer, type ReceivedMail } from '../support/mail.ts';
-import { multipartBody } from '../support/multipart.ts';
-import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { addTeammate, clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
 /**
  * Approval without an account: staff mail a review link for some drafts to any address; whoever
@@ -33,12 +32,7 @@ describe('review links', () => {
   const anonymous = () => apiCaller(t);
 
   const send = (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...ORIGIN, [WORKSPACE_HEADER]: workspaceId, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    sendInWorkspace(t, workspaceId, caller, method, url, body);
   const draft = async (text = `Draft for review ${++counter}`) => {
     const created = await send(owner, 'POST', '/api/drafts', { type: 'post', text });
     expect(created.statusCode, created.body).toBe(201);
@@ -72,11 +66,7 @@ describe('review links', () => {
     await saveSettings(t.db, { ...DEFAULT_SETTINGS, webhookUrl: 'https://hooks.links.test/events' });
     owner = await signUpAs(t, 'owner@links.test');
     ({ id: workspaceId, name: workspaceName } = (await owner.get('/api/workspace')).json());
-    approver = await signUpAs(t, 'approver@links.test');
-    await t.db
-      .insertInto('workspaceMember')
-      .values({ workspaceId, userId: approver.userId, role: 'approver', createdAt: new Date().toISOString() })
-      .execute();
+    approver = await addTeammate(t, workspaceId, await signUpAs(t, 'approver@links.test'), 'approver');
     manager = await signUpAs(t, MANAGER, 'manager');
     otherClient = await signUpAs(t, 'other@links.test');
     const founder = await signUpAs(t, 'founder@links.test');
@@ -114,8 +104,7 @@ describe('review links', () => {
 
     expect([await reviewState(first), await reviewState(second)]).toEqual(['in_review', 'in_review']);
     expect((await events('draft.review_requested')).filter((event) => [first, second].includes(event.data.draft!.id))).toHaveLength(2);
-    const lines = await t.db.selectFrom('timelineEntry').select(['text', 'who']).where('subjectId', '=', workspaceId).execute();
-    expect(lines).toContainEqual({ text: 'Review link sent to rita@outside.test (2 drafts)', who: MANAGER });
+    expect(await clientTimeline(t.db, workspaceId)).toContainEqual({ text: 'Review link sent to rita@outside.test (2 drafts)', who: MANAGER });
   });
 
   it('the expiry is chosen in days (1 to 60)', async () => {
@@ -183,24 +172,15 @@ describe('review links', () => {
     // Another workspace's list holds none of them.
     const elsewhere = await signUpAs(t, 'admin@links.test', 'admin');
     const otherWorkspace = (await otherClient.get('/api/workspace')).json().id as string;
-    const theirs = await t.app.inject({
-      url: '/api/review-links',
-      headers: { ...ORIGIN, cookie: elsewhere.cookie, [WORKSPACE_HEADER]: otherWorkspace },
-    });
+    const theirs = await sendInWorkspace(t, otherWorkspace, elsewhere, 'GET', '/api/review-links');
     expect(theirs.json().links).toEqual([]);
   });
 
   it('the page shows the link’s drafts without internal comments; media by a short-lived signed URL; drafts deleted since are left out', async () => {
     const [first, second] = [await draft('With a picture'), await draft('Deleted later')];
-    const png = await sharp({ create: { width: 12, height: 9, channels: 3, background: '#2a6' } })
-      .png()
-      .toBuffer();
-    const upload = await multipartBody([{ name: 'file', file: png, filename: 'loaf.png', type: 'image/png' }]);
-    const attached = await t.app.inject({
-      method: 'POST',
-      url: `/api/drafts/${first}/media`,
-      headers: { ...upload.headers, ...ORIGIN, cookie: owner.cookie },
-      payload: upload.payload,
+    const png = await testPng('#2a6', 12, 9);
+    const attached = await send(owner, 'POST', `/api/drafts/${first}/media`, {
+      multipart: [{ name: 'file', file: png, filename: 'loaf.png', type: 'image/png' }],
     });
     expect(attached.statusCode, attached.body).toBe(200);
     expect((await send(owner, 'POST', `/api/drafts/${first}/comments`, { text: 'Love the crust' })).statusCode).toBe(201);
@@ -316,15 +296,10 @@ describe('review links', () => {
     expect((await lookup('')).statusCode).toBe(400);
 
     // Revoking is staff's, for their workspace's links; the timeline says who did it.
-    const lines = await t.db.selectFrom('timelineEntry').select(['text', 'who']).where('subjectId', '=', workspaceId).execute();
-    expect(lines).toContainEqual({ text: `Review link revoked: ${revoked.link.email}`, who: MANAGER });
+    expect(await clientTimeline(t.db, workspaceId)).toContainEqual({ text: `Review link revoked: ${revoked.link.email}`, who: MANAGER });
     const otherWorkspace = (await otherClient.get('/api/workspace')).json().id as string;
     const admin = await signUpAs(t, 'admin2@links.test', 'admin');
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/review-links/${expired.link.id}/revoke`,
-      headers: { ...ORIGIN, cookie: admin.cookie, [WORKSPACE_HEADER]: otherWorkspace },
-    });
+    const foreign = await sendInWorkspace(t, otherWorkspace, admin, 'POST', `/api/review-links/${expired.link.id}/revoke`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe('Review link not found');
   });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import { WORKSPACE_HEADER, type TDraft, type TDraftComment } from '@hookline/shared';
+import type { TDraft, TDraftComment } from '@hookline/shared';
 import { DEFAULT_SETTINGS, saveSettings } from '../../src/modules/settings/settings-store.ts';
 import { changeWithStaffRecord } from '../../src/modules/workspaces/record-staff-action.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
-import { multipartBody } from '../support/multipart.ts';
-import { createTestApp, ORIGIN, signUp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, signUp, type TestApp } from '../support/test-app.ts';
+import { addTeammate, clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
 /**
  * Review of drafts in the dashboard: review states beside the publishing status, who may decide
@@ -35,12 +34,7 @@ describe('review of drafts in the dashboard', () => {
 
   /** A call naming the owner's workspace in the header, as the dashboard sends it (teammates and staff need it). */
   const send = (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...ORIGIN, [WORKSPACE_HEADER]: workspaceId, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    sendInWorkspace(t, workspaceId, caller, method, url, body);
   const ok = async (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown, status = 200) => {
     const response = await send(caller, method, url, body);
     expect(response.statusCode, `${caller.email} ${method} ${url}: ${response.body}`).toBe(status);
@@ -69,23 +63,7 @@ describe('review of drafts in the dashboard', () => {
   /** Mails received so far to one address whose subject starts so (mails go out before the answer). */
   const mailsTo = (email: string, subject: string) =>
     smtp.messages.filter((mail) => mail.envelopeTo.includes(email) && mail.subject.startsWith(subject));
-  const timeline = () =>
-    t.db
-      .selectFrom('timelineEntry')
-      .select(['text', 'who'])
-      .where('subjectType', '=', 'client')
-      .where('subjectId', '=', workspaceId)
-      .orderBy('ts')
-      .orderBy('id')
-      .execute();
-  const addTeammate = async (email: string, role: 'editor' | 'approver') => {
-    const caller = await signUpAs(t, email);
-    await t.db
-      .insertInto('workspaceMember')
-      .values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() })
-      .execute();
-    return caller;
-  };
+  const timeline = () => clientTimeline(t.db, workspaceId);
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -95,8 +73,8 @@ describe('review of drafts in the dashboard', () => {
     const signed = await signUp(t.app, { email: OWNER, name: 'Olivia Owner' });
     owner = apiCaller(t, { cookie: signed.cookie, email: OWNER, userId: signed.user.id });
     workspaceId = (await owner.get('/api/workspace')).json().id;
-    editor = await addTeammate(EDITOR, 'editor');
-    approver = await addTeammate(APPROVER, 'approver');
+    editor = await addTeammate(t, workspaceId, await signUpAs(t, EDITOR), 'editor');
+    approver = await addTeammate(t, workspaceId, await signUpAs(t, APPROVER), 'approver');
     manager = await signUpAs(t, MANAGER, 'manager');
     admin = await signUpAs(t, 'admin@review.test', 'admin');
     otherClient = await signUpAs(t, 'other@review.test');
@@ -236,15 +214,8 @@ describe('review of drafts in the dashboard', () => {
 
   it('new media on an approved draft is an edit too: it goes back to review', async () => {
     const draft = await approved();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } })
-      .png()
-      .toBuffer();
-    const upload = await multipartBody([{ name: 'file', file: png, filename: 'new.png', type: 'image/png' }]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/drafts/${draft.id}/media`,
-      headers: { ...upload.headers, ...ORIGIN, cookie: owner.cookie },
-      payload: upload.payload,
+    const response = await send(owner, 'POST', `/api/drafts/${draft.id}/media`, {
+      multipart: [{ name: 'file', file: await testPng('#c63'), filename: 'new.png', type: 'image/png' }],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ reviewState: 'in_review', media: { type: 'image/png' } });
