@@ -1,4 +1,4 @@
-import type { TDraft, TDraftChannel, TDraftType } from '@hookline/shared';
+import { WORKSPACE_HEADER, type TClientRequest, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
@@ -38,9 +38,17 @@ const QUEUED = [
 ] as const;
 const DRAFTS = [
   { channel: 'youtube', type: 'video', text: 'Draft: Q&A episode script, intro and first three questions' },
-  { channel: 'instagram', type: 'post', text: 'Carousel idea: five myths about posting every day' },
   { channel: 'linkedin', type: 'post', text: '' },
 ] as const;
+/** Prepared by the manager: one waits for the client's review, one came back with changes asked for. */
+const IN_REVIEW = { channel: 'instagram', type: 'reel', text: 'Spring launch teaser: 15 seconds of the new studio, music on' } as const;
+const SENT_BACK = { channel: 'instagram', type: 'post', text: 'Carousel idea: five myths about posting every day' } as const;
+const SENT_BACK_COMMENT = 'Love it. Can the first slide ask a question instead? Our audience answers those.';
+const BRIEF = {
+  type: 'content_brief',
+  subject: 'Three posts for the spring launch',
+  description: 'We open the new studio on the 14th. One teaser, one behind-the-scenes, one launch-day post, please.',
+} as const;
 const PUBLISHING = { channel: 'instagram', type: 'reel', text: 'New this week: our studio tour in 30 seconds' } as const;
 
 /**
@@ -49,7 +57,13 @@ const PUBLISHING = { channel: 'instagram', type: 'reel', text: 'New this week: o
  * month of published posts, queued posts, drafts, one post publishing, and a connected demo channel.
  * Made through the real API, then dated back: the API only knows "now".
  */
-export async function seedDemoClient(api: DemoApi, db: Db, staffCookie: string, managerEmail: string, rnd: () => number): Promise<void> {
+export async function seedDemoClient(
+  api: DemoApi,
+  db: Db,
+  staffCookie: string,
+  manager: { email: string; password: string },
+  rnd: () => number,
+): Promise<void> {
   const now = Date.now();
   const ago = (ms: number) => new Date(now - ms).toISOString();
 
@@ -64,11 +78,18 @@ export async function seedDemoClient(api: DemoApi, db: Db, staffCookie: string, 
     .where('id', '=', workspace.id)
     .execute();
   await api.call('PATCH', `/api/admin/clients/${workspace.id}`, { plan: 'managed', planMonthlyUsd: 2500 }, { cookie: staffCookie });
-  await api.call('POST', `/api/admin/clients/${workspace.id}/manager`, { email: managerEmail }, { cookie: staffCookie });
+  await api.call('POST', `/api/admin/clients/${workspace.id}/manager`, { email: manager.email }, { cookie: staffCookie });
 
   const cookie = await api.signIn(DEMO_CLIENT);
   const create = async (draft: { channel: string; type: string; text: string }) =>
     (await api.call('POST', '/api/drafts', draft, { cookie })).json() as TDraft;
+  // The workspace is on the managed plan, which asks for approval before anything is published.
+  const approve = async (id: string) => {
+    await api.call('POST', `/api/drafts/${id}/review`, undefined, { cookie });
+    await api.call('POST', `/api/drafts/${id}/approve`, undefined, { cookie });
+  };
+  const managerCookie = await api.signIn(manager);
+  const asManager = { cookie: managerCookie, headers: { [WORKSPACE_HEADER]: workspace.id } };
 
   // One to three posts a day for a month, at varied hours, each published through the API and then
   // dated back (whether its publish job ran yet or not, the dates below are the ones that stay).
@@ -77,6 +98,7 @@ export async function seedDemoClient(api: DemoApi, db: Db, staffCookie: string, 
     const count = 1 + Math.floor(rnd() * 3);
     for (let i = 0; i < count; i += 1) {
       const draft = await create(POSTS[Math.floor(rnd() * POSTS.length)]);
+      await approve(draft.id);
       await api.call('POST', `/api/drafts/${draft.id}/publish`, undefined, { cookie });
       const publishedMs = now - day * DAY_MS - (0.05 + rnd() * 0.9) * DAY_MS;
       history.push({
@@ -100,15 +122,30 @@ export async function seedDemoClient(api: DemoApi, db: Db, staffCookie: string, 
       .execute();
   }
 
-  for (const draft of QUEUED) await api.call('POST', `/api/drafts/${(await create(draft)).id}/queue`, undefined, { cookie });
+  for (const post of QUEUED) {
+    const draft = await create(post);
+    await approve(draft.id);
+    await api.call('POST', `/api/drafts/${draft.id}/queue`, undefined, { cookie });
+  }
   for (const draft of DRAFTS) await create(draft);
+
+  // The review loop: the client's brief, the manager's reply and drafts, the client's answer.
+  const brief = (await api.call('POST', '/api/requests', BRIEF, { cookie })).json() as TClientRequest;
+  const reply = { text: 'Thanks! The teaser is ready for your review in Content; the other two follow this week.' };
+  await api.call('POST', `/api/admin/requests/${brief.id}/replies`, reply, { cookie: managerCookie });
+  const teaser = (await api.call('POST', `/api/admin/requests/${brief.id}/drafts`, IN_REVIEW, { cookie: managerCookie })).json() as TDraft;
+  await api.call('POST', `/api/drafts/${teaser.id}/review`, undefined, asManager);
+  const sentBack = (await api.call('POST', '/api/drafts', SENT_BACK, asManager)).json() as TDraft;
+  await api.call('POST', `/api/drafts/${sentBack.id}/review`, undefined, asManager);
+  await api.call('POST', `/api/drafts/${sentBack.id}/request-changes`, { comment: SENT_BACK_COMMENT }, { cookie });
+  await api.call('POST', `/api/drafts/${sentBack.id}/comments`, { text: 'On it: new first slide by Thursday.' }, asManager);
 
   // "Publish now" as the API does it, in one transaction, but finishing DEMO_PUBLISHING_MS later.
   const publishing = await create(PUBLISHING);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('draft')
-      .set({ status: 'publishing', updatedAt: new Date().toISOString() })
+      .set({ status: 'publishing', reviewState: 'approved', updatedAt: new Date().toISOString() })
       .where('id', '=', publishing.id)
       .execute();
     await enqueueJob(trx, PUBLISH_JOB, { draftId: publishing.id }, { runAt: new Date(Date.now() + DEMO_PUBLISHING_MS) });

@@ -142,5 +142,5 @@ export async function seedDemo(app: FastifyInstance, db: Db, baseUrl: string): P
       .execute();
   }
   // After the spread: the demo client's dates are its own.
-  await seedDemoClient(api, db, cookie, DEMO_MANAGER.email, rnd);
+  await seedDemoClient(api, db, cookie, DEMO_MANAGER, rnd);
 }
