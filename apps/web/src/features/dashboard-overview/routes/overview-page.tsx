@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canManageWorkspace } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useWorkspace } from '@/lib/client-data/get-workspace';
 import { useDrafts } from '@/lib/client-data/list-drafts';
 import { useSocialConnections } from '@/lib/client-data/list-social-connections';
 import { useTimeZone } from '@/lib/client-data/use-time-zone';
+import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 import { ChannelHealth } from '../components/channel-health';
 import { ConnectChannelPrompt } from '../components/connect-channel-prompt';
 import { PostsChart } from '../components/posts-chart';
@@ -26,9 +26,7 @@ export default function OverviewPage() {
   const workspace = useWorkspace();
   // The owner and staff run the channels; a teammate sees them with who does (the server refuses them too).
   const channelsReadOnly =
-    workspace.data && !canManageWorkspace(workspace.data.access)
-      ? `Only the owner of ${workspace.data.name} or the Hookline team can connect, refresh or manage channels.`
-      : null;
+    workspace.data && !managesWorkspace(workspace.data) ? onlyManagersNote(workspace.data.name, 'connect, refresh or manage channels') : null;
   const { timeZone, ready } = useTimeZone();
   const [now] = useState(() => new Date());
   const data = ready ? drafts.data : undefined;

@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/zoned-time';
 import { useUpdateWorkspace } from '../api/update-workspace';
-import { managesWorkspace, onlyManagersNote } from '../only-managers';
+import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 import { SectionCard } from '@/components/ui/section-card';
 import { timeZoneOptions } from './time-zones';
 

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useUpdateWorkspace } from '../api/update-workspace';
-import { managesWorkspace, onlyManagersNote } from '../only-managers';
+import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 
 /**
  * Settings' Review: whether drafts need the client's approval before they are queued or published.

@@ -23,7 +23,7 @@ import { useChangeMemberRole } from '../api/change-member-role';
 import { useInviteMember } from '../api/invite-member';
 import { useMembers } from '../api/list-members';
 import { useRemoveMember } from '../api/remove-member';
-import { managesWorkspace, onlyManagersNote } from '../only-managers';
+import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 import { RemoveMemberDialog, type Removal } from './remove-member-dialog';
 
 const ROLE_LABELS: Record<TWorkspaceMember['role'], string> = { owner: 'Owner', editor: 'Editor', approver: 'Approver' };

@@ -10,7 +10,7 @@ import { ChannelsCard } from '../components/channels-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { PreferencesCard } from '../components/preferences-card';
 import { ReviewCard } from '../components/review-card';
-import { managesWorkspace, onlyManagersNote } from '../only-managers';
+import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 
 // The team (its list, invite form and dialogs) loads after the page's first paint, with its own data.
 const TeamCard = lazy(() => import('../components/team-card'));
