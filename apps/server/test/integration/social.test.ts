@@ -2,7 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { OAuth2Server, type MutableRedirectUri, type MutableResponse, type TokenRequestIncomingMessage } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretBoxFor } from '../../src/lib/secret-box.ts';
+import { setUserRole } from '../../src/modules/users/set-user-role.ts';
+import { signUpAs } from '../support/admin.ts';
 import { createTestApp, ORIGIN, sessionCookie, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
+import { addTeammate } from '../support/workspace-caller.ts';
 
 /** A local OAuth 2 server standing in for Google (YouTube) and LinkedIn: /authorize, /token, /userinfo. */
 async function startProvider(): Promise<OAuth2Server> {
@@ -344,6 +347,27 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/social/${aliceChannel.id}`, headers: { ...ORIGIN, cookie: bob } });
     expect(deleted.statusCode).toBe(404);
     expect(await list(alice)).toEqual([aliceChannel]);
+  });
+
+  it('refuses at the callback a caller who may no longer connect channels there: staff made a teammate meanwhile', async () => {
+    const aliceWorkspace = (await t.app.inject({ url: '/api/workspace', headers: { cookie: alice } })).json().id as string;
+    const before = await list(alice);
+    const staff = await signUpAs(t, 'former.admin@channels.test', 'admin');
+    idp.service.once('beforeUserinfo', (response: MutableResponse) => {
+      response.body = youtubeChannel('UC-late', '@late');
+    });
+    const { authorizeUrl, stateCookie } = await start(staff.cookie, `?workspaceId=${aliceWorkspace}`);
+    await setUserRole(t.db, staff.email, 'client');
+    await addTeammate(t, aliceWorkspace, staff, 'editor');
+    const back = await authorize(authorizeUrl);
+    const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: `${staff.cookie}; ${stateCookie}` } });
+    expect(callback.statusCode).toBe(302);
+    const location = new URL(String(callback.headers.location), TEST_BASE_URL);
+    expect(location.pathname).toBe('/dashboard/settings');
+    expect(location.searchParams.get('channelError')).toBe(
+      'Only the workspace owner or Hookline staff can connect, refresh or remove channels.',
+    );
+    expect(await list(alice)).toEqual(before);
   });
 
   it('removes a channel (204), then it is gone', async () => {

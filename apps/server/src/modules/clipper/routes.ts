@@ -24,7 +24,7 @@ import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { toClientError } from '../../plugins/errors.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { ClipperError } from './clipper-error.ts';
 import {
@@ -161,12 +161,15 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         // a YouTube video's metadata (live, over 60 minutes, blocked, no yt-dlp) before anything is downloaded.
         if (params.sourcePath) await probeMedia(params.sourcePath, { ffprobePath: ctx.config.FFPROBE_PATH });
         const youtube = params.youtubeUrl ? await readYoutubeInfo(params.youtubeUrl, { ytdlpPath: ctx.config.YTDLP_PATH }) : null;
-        await ctx.db.transaction().execute(async (trx) => {
-          await createClipJob(trx, { id, userId: user.id, workspaceId, params: { ...params, youtube } });
-          await enqueueJob(trx, CLIP_JOB, { jobId: id });
-          if (workspace)
-            await recordStaffAction(trx, workspace, user.email, youtube?.title ? `Clip job started: ${youtube.title}` : 'Clip job started');
-        });
+        await changeWithStaffRecord(
+          ctx.db,
+          { workspace, who: user.email },
+          async (trx) => {
+            await createClipJob(trx, { id, userId: user.id, workspaceId, params: { ...params, youtube } });
+            await enqueueJob(trx, CLIP_JOB, { jobId: id });
+          },
+          () => (youtube?.title ? `Clip job started: ${youtube.title}` : 'Clip job started'),
+        );
       } catch (error) {
         fs.rmSync(jobDir, { recursive: true, force: true });
         throw error;
@@ -258,11 +261,16 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const user = sessionUserOf(request);
       const { row, workspace } = await findClipJob(ctx.db, request.params.id, user);
       const running = !FINAL.has(row.status);
-      if (running) {
-        await finishClipJob(ctx.db, row.id, { status: 'cancelled', detail: 'Cancelled' });
-        cancelClipJobHere(row.id);
-      }
-      if (workspace) await recordStaffAction(ctx.db, workspace, user.email, running ? 'Clip job cancelled' : 'Clip job removed');
+      await changeWithStaffRecord(
+        ctx.db,
+        { workspace, who: user.email },
+        async (trx) => {
+          if (running) await finishClipJob(trx, row.id, { status: 'cancelled', detail: 'Cancelled' });
+        },
+        () => (running ? 'Clip job cancelled' : 'Clip job removed'),
+      );
+      // After the commit, so the runner this stops finds its job already cancelled.
+      if (running) cancelClipJobHere(row.id);
       // The cancel is stored: a folder that will not go yet is left to the job's own clean-up and the purge.
       await removeClipJobFiles(ctx.config, row.id).catch((error: unknown) =>
         request.log.warn({ err: error, jobId: row.id }, 'clip job files not removed yet'),

@@ -5,8 +5,9 @@ import type { Db } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordStaffAction } from '../workspaces/record-staff-action.ts';
+import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { resolveWorkspace } from '../workspaces/resolve-workspace.ts';
+import { assertManagesChannels } from './assert-manages-channels.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
 import { callbackUrlOf, channelName, type ChannelProvider } from './channel-providers.ts';
 import { ChannelProfileError, fetchChannelProfile } from './fetch-channel-profile.ts';
@@ -36,8 +37,10 @@ function sameString(a: string, b: string): boolean {
 /**
  * The provider's redirect back: checks the state against the sealed cookie (same provider, same
  * user, not expired), exchanges the code with the PKCE verifier, reads the account, and stores the
- * connection with its tokens encrypted in the workspace chosen at the start (access checked again:
- * a manager may have been unassigned meanwhile). What staff connect goes on the client's timeline.
+ * connection with its tokens encrypted in the workspace chosen at the start. Access is checked
+ * again, as at the start: a manager may have been unassigned meanwhile, or the caller may now be
+ * only a teammate there, who may not connect channels. What staff connect goes on the client's
+ * timeline, in the transaction that stores the connection.
  */
 export async function completeChannelAuthorization(
   deps: { config: AppConfig; db: Db; box: SecretBox; log: FastifyBaseLogger },
@@ -89,22 +92,23 @@ export async function completeChannelAuthorization(
   let workspace;
   try {
     workspace = await resolveWorkspace(deps.db, input.user, saved.workspaceId);
+    assertManagesChannels(workspace);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) return fail(error.message);
     throw error;
   }
-  await upsertSocialConnection(deps.db, {
-    workspaceId: workspace.id,
-    provider: provider.id,
-    accountId: profile.accountId,
-    handle: profile.handle,
-    tokens: sealTokens(deps.box, tokens, provider.scopes),
-  });
-  await recordStaffAction(
+  await changeWithStaffRecord(
     deps.db,
-    workspace,
-    input.user.email,
-    `Channel connected: ${channelName({ provider: provider.id, handle: profile.handle })}`,
+    { workspace, who: input.user.email },
+    (trx) =>
+      upsertSocialConnection(trx, {
+        workspaceId: workspace.id,
+        provider: provider.id,
+        accountId: profile.accountId,
+        handle: profile.handle,
+        tokens: sealTokens(deps.box, tokens, provider.scopes),
+      }),
+    () => `Channel connected: ${channelName({ provider: provider.id, handle: profile.handle })}`,
   );
   return { returnTo, error: null };
 }

@@ -1,10 +1,11 @@
-import type { TSocialConnection } from '@hookline/shared';
+import type { TSocialConnection, TWorkspace } from '@hookline/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { SecretBoxError, type SecretBox } from '../../lib/secret-box.ts';
+import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
-import { callbackUrlOf, getChannelProvider } from './channel-providers.ts';
+import { callbackUrlOf, channelName, getChannelProvider } from './channel-providers.ts';
 import { DEMO_ACCOUNT_ID, findSocialConnection, toSocialConnection } from './list-social-connections.ts';
 import { REFRESH_TOKEN_CONTEXT, sealTokens } from './seal-tokens.ts';
 
@@ -15,15 +16,18 @@ import { REFRESH_TOKEN_CONTEXT, sealTokens } from './seal-tokens.ts';
  *   token: needs_reauth with lastError, answered 409: only reconnecting helps.
  * - The provider is unreachable (network, timeout, 5xx): status unchanged, lastError recorded,
  *   answered 502: trying later may help.
+ * A refresh by staff goes on the client's timeline, in the transaction that stores the new tokens.
  */
 export async function refreshSocialConnection(
   deps: { config: AppConfig; db: Db; box: SecretBox },
-  input: { workspaceId: string; id: string },
+  input: { workspace: Pick<TWorkspace, 'id' | 'access'>; who: string; id: string },
 ): Promise<TSocialConnection> {
   const { db } = deps;
-  const row = await findSocialConnection(db, input.workspaceId, input.id);
+  const refreshed = (store: (trx: Db) => Promise<TSocialConnection>) =>
+    changeWithStaffRecord(db, { workspace: input.workspace, who: input.who }, store, (connection) => `Channel refreshed: ${channelName(connection)}`);
+  const row = await findSocialConnection(db, input.workspace.id, input.id);
   // A demo channel has no tokens to renew and stays as it is.
-  if (row.accountId === DEMO_ACCOUNT_ID) return toSocialConnection(row);
+  if (row.accountId === DEMO_ACCOUNT_ID) return refreshed(async () => toSocialConnection(row));
   const provider = getChannelProvider(deps.config, row.provider);
   const label = provider.label;
   const update = (changes: { status?: string; lastError: string | null }) =>
@@ -59,20 +63,22 @@ export async function refreshSocialConnection(
     throw new HttpError(502, message);
   }
 
-  const now = new Date().toISOString();
-  const updated = await db
-    .updateTable('socialConnection')
-    .set({
-      accessToken: sealed.accessToken,
-      refreshToken: sealed.refreshToken ?? row.refreshToken,
-      expiresAt: sealed.expiresAt,
-      scope: sealed.scope ?? row.scope,
-      status: 'connected',
-      lastError: null,
-      updatedAt: now,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toSocialConnection(updated);
+  return refreshed(async (trx) =>
+    toSocialConnection(
+      await trx
+        .updateTable('socialConnection')
+        .set({
+          accessToken: sealed.accessToken,
+          refreshToken: sealed.refreshToken ?? row.refreshToken,
+          expiresAt: sealed.expiresAt,
+          scope: sealed.scope ?? row.scope,
+          status: 'connected',
+          lastError: null,
+          updatedAt: new Date().toISOString(),
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    ),
+  );
 }

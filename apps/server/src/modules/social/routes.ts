@@ -16,8 +16,9 @@ import { secretBoxFor } from '../../lib/secret-box.ts';
 import { readSessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordStaffAction } from '../workspaces/record-staff-action.ts';
-import { assertManagesWorkspace, resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
+import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
+import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
+import { assertManagesChannels } from './assert-manages-channels.ts';
 import { channelName, getChannelProvider, listChannelProviders } from './channel-providers.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
@@ -36,8 +37,6 @@ const headers = ZWorkspaceHeaders;
 // 400: a workspace header that is no id. 403: a staff account without a workspace named, a
 // manager not assigned to it, or a teammate (channels are the owner's and staff's to change).
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-/** Teammates see the channels; connecting, refreshing and removing them is the owner's and staff's. */
-const MANAGE_CHANNELS = 'connect, refresh or remove channels';
 
 /**
  * Channel connections under /api/social. The auth and callback routes are browser
@@ -93,7 +92,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       let workspaceId;
       try {
         const workspace = await resolveWorkspace(db, user, request.query.workspaceId);
-        assertManagesWorkspace(workspace, MANAGE_CHANNELS);
+        assertManagesChannels(workspace);
         workspaceId = workspace.id;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500)
@@ -139,9 +138,13 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { schema: { tags, headers, params: ZSocialConnectionParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const workspace = await workspaceOfRequest(db, request);
-      assertManagesWorkspace(workspace, MANAGE_CHANNELS);
-      const removed = await removeSocialConnection(db, workspace.id, request.params.id);
-      await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel removed: ${channelName(removed)}`);
+      assertManagesChannels(workspace);
+      await changeWithStaffRecord(
+        db,
+        { workspace, who: sessionUserOf(request).email },
+        (trx) => removeSocialConnection(trx, workspace.id, request.params.id),
+        (removed) => `Channel removed: ${channelName(removed)}`,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -159,10 +162,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const workspace = await workspaceOfRequest(db, request);
-      assertManagesWorkspace(workspace, MANAGE_CHANNELS);
-      const connection = await refreshSocialConnection({ config, db, box }, { workspaceId: workspace.id, id: request.params.id });
-      await recordStaffAction(db, workspace, sessionUserOf(request).email, `Channel refreshed: ${channelName(connection)}`);
-      return connection;
+      assertManagesChannels(workspace);
+      return refreshSocialConnection({ config, db, box }, { workspace, who: sessionUserOf(request).email, id: request.params.id });
     },
   );
 };

@@ -18,18 +18,19 @@ export async function recordStaffAction(db: Db, workspace: StaffWorkspace, who: 
 /**
  * Runs a change and writes the timeline line that describes it (when staff made it) in one
  * transaction: a change that fails leaves no entry, and an entry that fails undoes the change.
- * `describe` sees the change's result; null writes nothing.
+ * `describe` sees the change's result; null writes nothing, and so does a change made outside
+ * any workspace (a clip job started without one).
  */
 export function changeWithStaffRecord<T>(
   db: Db,
-  staff: { workspace: StaffWorkspace; who: string },
+  staff: { workspace: StaffWorkspace | null; who: string },
   change: (trx: Db) => Promise<T>,
   describe: (result: T) => string | null,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const result = await change(trx);
     const text = describe(result);
-    if (text !== null) await recordStaffAction(trx, staff.workspace, staff.who, text);
+    if (text !== null && staff.workspace) await recordStaffAction(trx, staff.workspace, staff.who, text);
     return result;
   });
 }

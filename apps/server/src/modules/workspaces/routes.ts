@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { deleteWorkspace } from './delete-workspace.ts';
 import { listAccessibleWorkspaces } from './list-accessible-workspaces.ts';
-import { recordStaffAction } from './record-staff-action.ts';
+import { changeWithStaffRecord } from './record-staff-action.ts';
 import { assertManagesWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from './resolve-workspace.ts';
 
 // 403: a staff account without a workspace named, a manager not assigned to it, a workspace
@@ -48,16 +48,21 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const workspace = await workspaceOfRequest(db, request);
       assertManagesWorkspace(workspace, 'change workspace settings');
       const { requireApproval, ...preferences } = request.body;
-      await db
-        .updateTable('workspace')
-        .set({
-          ...preferences,
-          ...(requireApproval === undefined ? {} : { requireApproval: requireApproval ? 1 : 0 }),
-          updatedAt: new Date().toISOString(),
-        })
-        .where('id', '=', workspace.id)
-        .execute();
-      await recordStaffAction(db, workspace, sessionUserOf(request).email, 'Workspace settings changed');
+      await changeWithStaffRecord(
+        db,
+        { workspace, who: sessionUserOf(request).email },
+        (trx) =>
+          trx
+            .updateTable('workspace')
+            .set({
+              ...preferences,
+              ...(requireApproval === undefined ? {} : { requireApproval: requireApproval ? 1 : 0 }),
+              updatedAt: new Date().toISOString(),
+            })
+            .where('id', '=', workspace.id)
+            .execute(),
+        () => 'Workspace settings changed',
+      );
       return workspaceOfRequest(db, request);
     },
   );
