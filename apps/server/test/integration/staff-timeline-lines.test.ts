@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { OAuth2Server, MutableResponse } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../support/channel-provider.ts';
+import { refuseTimelineLinesBy } from '../support/refuse-timeline-lines.ts';
 import { createTestApp, sessionCookie, type TestApp } from '../support/test-app.ts';
 import { clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
@@ -17,27 +17,6 @@ import { clientTimeline, sendInWorkspace, testPng } from '../support/workspace-c
 
 const UNLUCKY = 'unlucky@hookline.test';
 const LUCKY = 'lucky@hookline.test';
-
-/** Makes every timeline line written under UNLUCKY fail, after whatever the same transaction did before it. */
-async function refuseLinesOfUnlucky(t: TestApp): Promise<void> {
-  if (t.target.kind === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger refuse_unlucky before insert on "timelineEntry" when new.who = '${UNLUCKY}' begin select raise(abort, 'line refused'); end`,
-      )
-      .execute(t.db);
-    return;
-  }
-  await sql
-    .raw(
-      `create function refuse_unlucky() returns trigger language plpgsql as $$ begin ` +
-        `if new.who = '${UNLUCKY}' then raise exception 'line refused'; end if; return new; end $$`,
-    )
-    .execute(t.db);
-  await sql
-    .raw(`create trigger refuse_unlucky before insert on "timelineEntry" for each row execute function refuse_unlucky()`)
-    .execute(t.db);
-}
 
 describe("staff's timeline lines in the change's transaction", () => {
   let t: TestApp;
@@ -61,7 +40,7 @@ describe("staff's timeline lines in the change's transaction", () => {
     workspaceId = (await owner.get('/api/workspace')).json().id;
     unlucky = await signUpAs(t, UNLUCKY, 'admin');
     lucky = await signUpAs(t, LUCKY, 'admin');
-    await refuseLinesOfUnlucky(t);
+    await refuseTimelineLinesBy(t, UNLUCKY);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
