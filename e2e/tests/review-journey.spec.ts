@@ -1,6 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox.ts';
-import { ADMIN_JOURNEY_FOUNDER, api, expect, PASSWORD, signInViaForm, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import {
+  ADMIN_JOURNEY_FOUNDER,
+  api,
+  expect,
+  PASSWORD,
+  signInViaForm,
+  signUpOrSignIn,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from '../support/test.ts';
 import { createDraft, openClientWorkspace } from '../support/workspace.ts';
 
 test.describe.configure({ mode: 'serial' });

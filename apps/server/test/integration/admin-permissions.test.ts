@@ -94,7 +94,13 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/admin/requests/{id}/submission', allowed: STAFF, ok: 200 },
   { method: 'POST', path: '/api/admin/requests/{id}/replies', allowed: STAFF, ok: 201, body: () => ({ text: 'We are on it' }) },
   { method: 'GET', path: '/api/admin/requests/{id}/work', allowed: STAFF, ok: 200 },
-  { method: 'POST', path: '/api/admin/requests/{id}/drafts', allowed: STAFF, ok: 201, body: () => ({ type: 'post', text: 'From the brief' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/requests/{id}/drafts',
+    allowed: STAFF,
+    ok: 201,
+    body: () => ({ type: 'post', text: 'From the brief' }),
+  },
   // The request under test keeps no questionnaire answers: the route is allowed and says there is nothing to apply.
   { method: 'POST', path: '/api/admin/requests/{id}/submission/apply', allowed: STAFF, ok: 404 },
   { method: 'GET', path: '/api/admin/settings', allowed: STAFF, ok: 200 },

@@ -74,6 +74,9 @@ export const reviewAndMembersMigration = {
       .addColumn('createdAt', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('request_attachment_request_idx').on('requestAttachment').column('requestId').execute();
-    await db.schema.alterTable('timelineEntry').addColumn('forClient', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('timelineEntry')
+      .addColumn('forClient', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };

@@ -283,7 +283,10 @@ describe('permission matrix: every route × every caller × own and others’ re
       return { params: { id: target === 'own' ? id : await newDraft(callers.clientA) }, query: signed.search };
     },
     memberInvitation: async (owner) => {
-      const invited = await callers[owner].post('/api/workspace/members/invitations', { email: `${uniq()}@team.matrix.test`, role: 'editor' });
+      const invited = await callers[owner].post('/api/workspace/members/invitations', {
+        email: `${uniq()}@team.matrix.test`,
+        role: 'editor',
+      });
       expect(invited.statusCode, invited.body).toBe(201);
       const id = invited.json().id as string;
       return { params: { id }, snapshot: () => t.db.selectFrom('invitation').select(['id']).where('id', '=', id).execute() };
@@ -291,7 +294,10 @@ describe('permission matrix: every route × every caller × own and others’ re
     member: async (owner) => {
       const teammate = await signUpAs(t, `${uniq()}@team.matrix.test`);
       const workspaceId = (await callers[owner].get('/api/workspace')).json().id as string;
-      await t.db.insertInto('workspaceMember').values({ workspaceId, userId: teammate.userId, role: 'editor', createdAt: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('workspaceMember')
+        .values({ workspaceId, userId: teammate.userId, role: 'editor', createdAt: new Date().toISOString() })
+        .execute();
       return {
         params: { userId: teammate.userId },
         snapshot: () => t.db.selectFrom('workspaceMember').selectAll().where('userId', '=', teammate.userId).execute(),
@@ -381,7 +387,8 @@ describe('permission matrix: every route × every caller × own and others’ re
       { name: `Team ${uniq()}`, owner: `${uniq()}@owners.matrix.test`, status: 'active' },
       { who: callers.founder.email },
     );
-    return (await createInvitation(t.db, { workspaceId: created.workspace.id, email, invitedBy: callers.founder.email, role: 'editor' })).token;
+    return (await createInvitation(t.db, { workspaceId: created.workspace.id, email, invitedBy: callers.founder.email, role: 'editor' }))
+      .token;
   };
   const settingsState = async () => t.db.selectFrom('setting').select(['key', 'value']).orderBy('key').execute();
   const targetRole = async () => t.db.selectFrom('user').select('role').where('email', '=', TARGET_EMAIL).executeTakeFirst();

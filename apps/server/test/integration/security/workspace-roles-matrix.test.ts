@@ -112,7 +112,10 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   /** A client account made a teammate of the owner's workspace, as an accepted invitation leaves it. */
   const addTeammate = async (email: string, role: 'editor' | 'approver') => {
     const caller = await signUpAs(t, email);
-    await t.db.insertInto('workspaceMember').values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('workspaceMember')
+      .values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() })
+      .execute();
     return caller;
   };
 
@@ -135,10 +138,14 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     return id;
   };
   const invitation = async () =>
-    (await ownerCall('POST', '/api/workspace/members/invitations', { email: `${uniq()}@invited.roles.test`, role: 'editor' }, 201)).id as string;
+    (await ownerCall('POST', '/api/workspace/members/invitations', { email: `${uniq()}@invited.roles.test`, role: 'editor' }, 201))
+      .id as string;
   const teammate = async () => (await addTeammate(`${uniq()}@teammates.roles.test`, 'editor')).userId;
   const reviewLink = async () => {
-    const link = await send(callers.admin, 'POST', '/api/review-links', { draftIds: [await newDraft()], email: `${uniq()}@reviewers.roles.test` });
+    const link = await send(callers.admin, 'POST', '/api/review-links', {
+      draftIds: [await newDraft()],
+      email: `${uniq()}@reviewers.roles.test`,
+    });
     expect(link.statusCode, link.body).toBe(201);
     return link.json().id as string;
   };
@@ -188,7 +195,14 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
       body: () => ({ email: `${uniq()}@invited.roles.test`, role: 'approver' }),
     },
     { method: 'DELETE', url: '/api/workspace/members/invitations/:id', who: 'managers', ok: 204, resource: invitation },
-    { method: 'PATCH', url: '/api/workspace/members/:userId', who: 'managers', ok: 200, resource: teammate, body: () => ({ role: 'approver' }) },
+    {
+      method: 'PATCH',
+      url: '/api/workspace/members/:userId',
+      who: 'managers',
+      ok: 200,
+      resource: teammate,
+      body: () => ({ role: 'approver' }),
+    },
     { method: 'DELETE', url: '/api/workspace/members/:userId', who: 'managers', ok: 204, resource: teammate },
 
     { method: 'GET', url: '/api/drafts', who: 'anyAccess', ok: 200 },
@@ -211,7 +225,14 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
       body: () => ({ comment: 'A warmer opening line, please' }),
     },
     { method: 'GET', url: '/api/drafts/:id/comments', who: 'anyAccess', ok: 200, resource: newDraft },
-    { method: 'POST', url: '/api/drafts/:id/comments', who: 'anyAccess', ok: 201, resource: newDraft, body: () => ({ text: 'Looks good' }) },
+    {
+      method: 'POST',
+      url: '/api/drafts/:id/comments',
+      who: 'anyAccess',
+      ok: 201,
+      resource: newDraft,
+      body: () => ({ text: 'Looks good' }),
+    },
 
     { method: 'GET', url: '/api/review-links', who: 'staffOnly', ok: 200 },
     {
@@ -441,7 +462,11 @@ describe('a review link opens its own drafts, until it expires or is revoked', (
     const id = await draft('Waiting for a decision');
     await send(admin, 'POST', `/api/drafts/${id}/review`);
     const expired = await mailLink([id], 'late@links.test');
-    await t.db.updateTable('reviewLink').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
+    await t.db
+      .updateTable('reviewLink')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired.id)
+      .execute();
     const revoked = await mailLink([id], 'gone@links.test');
     const revoke = await send(admin, 'POST', `/api/review-links/${revoked.id}/revoke`);
     expect(revoke.statusCode, revoke.body).toBe(200);

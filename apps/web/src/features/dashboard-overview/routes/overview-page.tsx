@@ -26,7 +26,9 @@ export default function OverviewPage() {
   const workspace = useWorkspace();
   // The owner and staff run the channels; a teammate sees them with who does (the server refuses them too).
   const channelsReadOnly =
-    workspace.data && !managesWorkspace(workspace.data) ? onlyManagersNote(workspace.data.name, 'connect, refresh or manage channels') : null;
+    workspace.data && !managesWorkspace(workspace.data)
+      ? onlyManagersNote(workspace.data.name, 'connect, refresh or manage channels')
+      : null;
   const { timeZone, ready } = useTimeZone();
   const [now] = useState(() => new Date());
   const data = ready ? drafts.data : undefined;
