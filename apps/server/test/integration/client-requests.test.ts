@@ -1,7 +1,5 @@
-import sharp from 'sharp';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_ATTACHMENTS, WORKSPACE_HEADER, type TClientRequestDetail, type TRequestAttachment } from '@hookline/shared';
+import { MAX_REQUEST_ATTACHMENTS, type TClientRequestDetail, type TRequestAttachment } from '@hookline/shared';
 import {
   createAdminTestApp,
   nextMillisecond,
@@ -12,14 +10,10 @@ import {
   type HttpMethod,
 } from '../support/admin.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
-import { multipartBody, type MultipartPart } from '../support/multipart.ts';
-import { ORIGIN, TEST_BASE_URL } from '../support/test-app.ts';
+import { TEST_BASE_URL } from '../support/test-app.ts';
+import { clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
 const MEDIA_MAX_BYTES = 200 * 1024;
-const png = (background = '#3a3') =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background } })
-    .png()
-    .toBuffer();
 /** The smallest file a PDF reader (and a type sniffer) takes for one. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -33,21 +27,8 @@ describe('requests both ways: the client opens and follows them, staff reply and
   let anaWorkspace: string;
 
   /** A call as the dashboard sends it, naming a workspace in the header (unless null), with a JSON or multipart body. */
-  const send = async (
-    caller: ApiCaller,
-    method: HttpMethod,
-    url: string,
-    body?: unknown,
-    workspace: string | null = null,
-  ): Promise<LightMyRequestResponse> => {
-    const headers: Record<string, string> = { ...ORIGIN, ...(caller.cookie ? { cookie: caller.cookie } : {}) };
-    if (workspace !== null) headers[WORKSPACE_HEADER] = workspace;
-    if (Array.isArray(body)) {
-      const encoded = await multipartBody(body as MultipartPart[]);
-      return a.t.app.inject({ method, url, headers: { ...headers, ...encoded.headers }, payload: encoded.payload });
-    }
-    return a.t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
-  };
+  const send = (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown, workspace: string | null = null) =>
+    sendInWorkspace(a.t, workspace, caller, method, url, body);
   const open = async (caller: ApiCaller, body: object = { type: 'support', subject: 'Help please', description: 'Details' }) => {
     const response = await caller.post('/api/requests', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -58,7 +39,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
       caller,
       'POST',
       `/api/requests/${requestId}/attachments`,
-      [{ name: 'file', file, filename, type: 'application/octet-stream' }],
+      { multipart: [{ name: 'file', file, filename, type: 'application/octet-stream' }] },
       workspace,
     );
   const detail = async (caller: ApiCaller, id: string): Promise<TClientRequestDetail> => {
@@ -66,15 +47,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  const clientTimeline = () =>
-    a.t.db
-      .selectFrom('timelineEntry')
-      .select(['text', 'who'])
-      .where('subjectType', '=', 'client')
-      .where('subjectId', '=', anaWorkspace)
-      .orderBy('ts')
-      .orderBy('id')
-      .execute();
+  const anaTimeline = () => clientTimeline(a.t.db, anaWorkspace);
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -143,7 +116,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
         clientId: anaWorkspace,
       });
       // Opened by the client, not by staff: nothing goes on the client's timeline under anyone's email.
-      expect((await clientTimeline()).filter((entry) => entry.text.includes('Spring menu'))).toEqual([]);
+      expect((await anaTimeline()).filter((entry) => entry.text.includes('Spring menu'))).toEqual([]);
     });
 
     it('"Request opened" is on the request for the client and for staff; request.created is emitted as for staff-made requests', async () => {
@@ -213,13 +186,13 @@ describe('requests both ways: the client opens and follows them, staff reply and
 
     it('another client sees none of them: not in their list, 404 for the ids (read, attach, open a file)', async () => {
       const request = await open(ana, { type: 'support', subject: 'Private matter' });
-      const file = await attach(ana, request.id, await png(), 'pic.png');
+      const file = await attach(ana, request.id, await testPng(), 'pic.png');
       expect(file.statusCode, file.body).toBe(201);
       const subjects = (await bo.get('/api/requests')).json().requests.map((r: { subject: string }) => r.subject);
       expect(subjects).not.toContain('Private matter');
       for (const response of [
         await bo.get(`/api/requests/${request.id}`),
-        await attach(bo, request.id, await png(), 'mine.png'),
+        await attach(bo, request.id, await testPng(), 'mine.png'),
         await bo.get(file.json().url),
         await send(bo, 'GET', `/api/requests/${request.id}`, undefined, anaWorkspace),
       ]) {
@@ -259,7 +232,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
         expect(read.json().request.subject).toBe('Owner asks');
         expect((await detail(ana, mine.id)).timeline[0]).toMatchObject({ who: teammate.email, fromTeam: false });
         // Nothing staff-like about a teammate: no line on the client's timeline.
-        expect((await clientTimeline()).filter((entry) => entry.who === teammate.email)).toEqual([]);
+        expect((await anaTimeline()).filter((entry) => entry.who === teammate.email)).toEqual([]);
       }
     });
 
@@ -293,7 +266,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
         anaWorkspace,
       );
       expect(opened.statusCode, opened.body).toBe(201);
-      expect(await clientTimeline()).toContainEqual({ text: 'Request opened: Brief from the call', who: a.manager.email });
+      expect(await anaTimeline()).toContainEqual({ text: 'Request opened: Brief from the call', who: a.manager.email });
       expect((await ana.get('/api/requests')).json().requests[0]).toMatchObject({ subject: 'Brief from the call' });
     });
 
@@ -309,7 +282,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
   describe('attachments', () => {
     it('stores a picture and a PDF by the bytes, lists them, and serves each with its own type, inline or as a download', async () => {
       const request = await open(ana, { type: 'content_brief', subject: 'Brief with files' });
-      const picture = await png();
+      const picture = await testPng();
       const image = await attach(ana, request.id, picture, 'mood board.png');
       expect(image.statusCode, image.body).toBe(201);
       const stored: TRequestAttachment = image.json();
@@ -349,7 +322,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
 
     it('staff in scope open a file without the header (admin, founder, the assigned manager); an unassigned manager gets 404', async () => {
       const request = await open(ana);
-      const file = (await attach(ana, request.id, await png(), 'a.png')).json() as TRequestAttachment;
+      const file = (await attach(ana, request.id, await testPng(), 'a.png')).json() as TRequestAttachment;
       for (const caller of [a.admin, a.founder, a.manager]) expect((await caller.get(file.url)).statusCode, caller.email).toBe(200);
       expect((await otherManager.get(file.url)).statusCode).toBe(404);
       expect((await ana.get(`/api/requests/${request.id}/attachments/no-such-file`)).statusCode).toBe(404);
@@ -360,10 +333,10 @@ describe('requests both ways: the client opens and follows them, staff reply and
 
     it("staff attaching in the client's workspace is on the client's timeline; an unassigned manager may not (403)", async () => {
       const request = await open(ana);
-      const added = await attach(a.admin, request.id, await png(), 'from staff.png', anaWorkspace);
+      const added = await attach(a.admin, request.id, await testPng(), 'from staff.png', anaWorkspace);
       expect(added.statusCode, added.body).toBe(201);
-      expect(await clientTimeline()).toContainEqual({ text: 'File attached to a request: from staff.png', who: a.admin.email });
-      expect((await attach(otherManager, request.id, await png(), 'x.png', anaWorkspace)).statusCode).toBe(403);
+      expect(await anaTimeline()).toContainEqual({ text: 'File attached to a request: from staff.png', who: a.admin.email });
+      expect((await attach(otherManager, request.id, await testPng(), 'x.png', anaWorkspace)).statusCode).toBe(403);
     });
 
     it('refuses what is not a supported file (415), a file over MEDIA_MAX_BYTES (413), no file (400), and stores nothing', async () => {
@@ -371,10 +344,12 @@ describe('requests both ways: the client opens and follows them, staff reply and
       const text = await attach(ana, request.id, Buffer.from('<html><script>alert(1)</script></html>'), 'page.png');
       expect(text.statusCode).toBe(415);
       expect(text.json().error).toMatch(/^Attach an image/);
-      const big = await attach(ana, request.id, Buffer.concat([await png(), Buffer.alloc(MEDIA_MAX_BYTES, 1)]), 'big.png');
+      const big = await attach(ana, request.id, Buffer.concat([await testPng(), Buffer.alloc(MEDIA_MAX_BYTES, 1)]), 'big.png');
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ error: 'Attachments must be 200 KB or smaller.' });
-      const empty = await send(ana, 'POST', `/api/requests/${request.id}/attachments`, [{ name: 'note', value: 'no file' }]);
+      const empty = await send(ana, 'POST', `/api/requests/${request.id}/attachments`, {
+        multipart: [{ name: 'note', value: 'no file' }],
+      });
       expect(empty.statusCode).toBe(400);
       const json = await ana.post(`/api/requests/${request.id}/attachments`, { file: 'x' });
       expect(json.statusCode).toBe(415);
@@ -385,9 +360,9 @@ describe('requests both ways: the client opens and follows them, staff reply and
     it(`holds at most ${MAX_REQUEST_ATTACHMENTS} files: the next is 409`, async () => {
       const request = await open(ana);
       for (let i = 0; i < MAX_REQUEST_ATTACHMENTS; i++) {
-        expect((await attach(ana, request.id, await png(`#00${i}0${i}0`), `p${i}.png`)).statusCode).toBe(201);
+        expect((await attach(ana, request.id, await testPng(`#00${i}0${i}0`), `p${i}.png`)).statusCode).toBe(201);
       }
-      const eleventh = await attach(ana, request.id, await png(), 'one-too-many.png');
+      const eleventh = await attach(ana, request.id, await testPng(), 'one-too-many.png');
       expect(eleventh.statusCode).toBe(409);
       expect(eleventh.json()).toEqual({ error: `A request holds at most ${MAX_REQUEST_ATTACHMENTS} files.` });
       expect((await detail(ana, request.id)).attachments).toHaveLength(MAX_REQUEST_ATTACHMENTS);
@@ -533,7 +508,7 @@ describe('requests both ways: the client opens and follows them, staff reply and
         who: a.manager.email,
         fromTeam: true,
       });
-      expect(await clientTimeline()).toContainEqual({
+      expect(await anaTimeline()).toContainEqual({
         text: 'Draft created from request "Spring posts": Spring is here and so is our new menu',
         who: a.manager.email,
       });

@@ -1,9 +1,12 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS } from '@hookline/shared';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
-import { multipartBody } from '../support/multipart.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { sendInWorkspace, testPng } from '../support/workspace-caller.ts';
+
+/** Sends a file as a draft's media, from the caller's own workspace, as the dashboard uploads it. */
+const attachMedia = (t: TestApp, who: ApiCaller, draftId: string, file: Buffer, filename: string, type = 'image/png') =>
+  sendInWorkspace(t, null, who, 'POST', `/api/drafts/${draftId}/media`, { multipart: [{ name: 'file', file, filename, type }] });
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -99,16 +102,8 @@ describe('drafts and the publishing state machine', () => {
 
   it('attaches an image checked from its bytes, served only to its workspace', async () => {
     const draft = await create(ana);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00aa66' } })
-      .png()
-      .toBuffer();
-    const upload = await multipartBody([{ name: 'file', file: png, filename: 'cover shot.png', type: 'image/png' }]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/drafts/${draft.id}/media`,
-      headers: { ...upload.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
-      payload: upload.payload,
-    });
+    const png = await testPng('#00aa66', 40, 30);
+    const response = await attachMedia(t, ana, draft.id, png, 'cover shot.png');
     expect(response.statusCode, response.body).toBe(200);
     const attached = response.json().media;
     expect(attached).toMatchObject({ type: 'image/png', name: 'cover shot.png' });
@@ -123,23 +118,10 @@ describe('drafts and the publishing state machine', () => {
     expect(media.rawPayload.equals(png)).toBe(true);
     expect((await bo.get(`/api/drafts/${draft.id}/media`)).statusCode).toBe(404);
 
-    const text = await multipartBody([
-      { name: 'file', file: Buffer.from('not a picture at all'), filename: 'fake.png', type: 'image/png' },
-    ]);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/drafts/${draft.id}/media`,
-      headers: { ...text.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
-      payload: text.payload,
-    });
+    const refused = await attachMedia(t, ana, draft.id, Buffer.from('not a picture at all'), 'fake.png');
     expect(refused.statusCode).toBe(415);
-    const big = await multipartBody([{ name: 'file', file: Buffer.alloc(250_000, 1), filename: 'big.mp4', type: 'video/mp4' }]);
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: `/api/drafts/${draft.id}/media`,
-      headers: { ...big.headers, origin: 'http://localhost:3000', cookie: ana.cookie },
-      payload: big.payload,
-    });
+    expect(refused.json().error).toBe('Media must be an image (JPEG, PNG, WebP, GIF, AVIF) or a video (MP4, MOV, WebM, MKV, MPEG).');
+    const tooBig = await attachMedia(t, ana, draft.id, Buffer.alloc(250_000, 1), 'big.mp4', 'video/mp4');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toMatch(/or smaller/);
   });
@@ -255,16 +237,7 @@ describe('staff and private files', () => {
     try {
       const owner = await signUpAs(t, 'media@private.test');
       const draft = (await owner.post('/api/drafts', { type: 'post' })).json();
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
-        .png()
-        .toBuffer();
-      const upload = await multipartBody([{ name: 'file', file: png, filename: 'secret.png', type: 'image/png' }]);
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/drafts/${draft.id}/media`,
-        headers: { ...upload.headers, origin: 'http://localhost:3000', cookie: owner.cookie },
-        payload: upload.payload,
-      });
+      expect((await attachMedia(t, owner, draft.id, await testPng('#123456'), 'secret.png')).statusCode).toBe(200);
       const row = await t.db.selectFrom('draft').select('mediaKey').where('id', '=', draft.id).executeTakeFirstOrThrow();
       expect(row.mediaKey).toMatch(/^drafts\//);
       expect((await t.app.inject({ url: `/api/files/${row.mediaKey}` })).statusCode).toBe(404);
