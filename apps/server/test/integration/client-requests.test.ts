@@ -10,6 +10,7 @@ import {
   type HttpMethod,
 } from '../support/admin.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
+import { expectServedFile } from '../support/served-file.ts';
 import { TEST_BASE_URL } from '../support/test-app.ts';
 import { clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
@@ -299,13 +300,11 @@ describe('requests both ways: the client opens and follows them, staff reply and
       expect(pdf.statusCode, pdf.body).toBe(201);
       expect(pdf.json()).toMatchObject({ name: 'menu.png', contentType: 'application/pdf', size: PDF.length });
 
-      const served = await ana.get(stored.url);
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
-      expect(served.headers['content-disposition']).toMatch(/^inline; filename="\d+-mood-board\.png"$/);
-      expect(served.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(picture)).toBe(true);
+      expectServedFile(await ana.get(stored.url), {
+        type: 'image/png',
+        bytes: picture,
+        disposition: /^inline; filename="\d+-mood-board\.png"$/,
+      });
 
       const download = await ana.get(pdf.json().url);
       expect(download.headers['content-type']).toBe('application/pdf');

@@ -6,6 +6,7 @@ import { signReviewMediaUrl } from '../../src/modules/review-links/review-media-
 import { DEFAULT_SETTINGS, saveSettings } from '../../src/modules/settings/settings-store.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
 import { startSmtpServer, type FakeSmtpServer, type ReceivedMail } from '../support/mail.ts';
+import { expectServedFile } from '../support/served-file.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { addTeammate, clientTimeline, sendInWorkspace, testPng } from '../support/workspace-caller.ts';
 
@@ -104,7 +105,10 @@ describe('review links', () => {
 
     expect([await reviewState(first), await reviewState(second)]).toEqual(['in_review', 'in_review']);
     expect((await events('draft.review_requested')).filter((event) => [first, second].includes(event.data.draft!.id))).toHaveLength(2);
-    expect(await clientTimeline(t.db, workspaceId)).toContainEqual({ text: 'Review link sent to rita@outside.test (2 drafts)', who: MANAGER });
+    expect(await clientTimeline(t.db, workspaceId)).toContainEqual({
+      text: 'Review link sent to rita@outside.test (2 drafts)',
+      who: MANAGER,
+    });
   });
 
   it('the expiry is chosen in days (1 to 60)', async () => {
@@ -204,12 +208,7 @@ describe('review links', () => {
     // The media URL works without a session, served like draft media; never with the token in it.
     const url = shown.media!.url;
     expect(url).toMatch(new RegExp(`^/api/review/media/${first}\\?expires=\\d+&sig=[A-Za-z0-9_-]+$`));
-    const media = await t.app.inject({ url });
-    expect(media.statusCode).toBe(200);
-    expect(media.headers['content-type']).toBe('image/png');
-    expect(media.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
-    expect(media.headers['x-content-type-options']).toBe('nosniff');
-    expect(media.rawPayload.equals(png)).toBe(true);
+    expectServedFile(await t.app.inject({ url }), { type: 'image/png', bytes: png });
 
     const query = new URL(url, 'http://localhost').searchParams;
     const secret = resolveAuthSecret(t.config);
