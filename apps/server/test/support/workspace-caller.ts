@@ -35,7 +35,10 @@ export async function sendInWorkspace(
 
 /** Makes an account a teammate at once, without the invitation, for suites about what teammates may do. */
 export async function addTeammate(t: TestApp, workspaceId: string, caller: ApiCaller, role: TMemberRole): Promise<ApiCaller> {
-  await t.db.insertInto('workspaceMember').values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() }).execute();
+  await t.db
+    .insertInto('workspaceMember')
+    .values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() })
+    .execute();
   return caller;
 }
 

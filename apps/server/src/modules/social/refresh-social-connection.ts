@@ -24,7 +24,12 @@ export async function refreshSocialConnection(
 ): Promise<TSocialConnection> {
   const { db } = deps;
   const refreshed = (store: (trx: Db) => Promise<TSocialConnection>) =>
-    changeWithStaffRecord(db, { workspace: input.workspace, who: input.who }, store, (connection) => `Channel refreshed: ${channelName(connection)}`);
+    changeWithStaffRecord(
+      db,
+      { workspace: input.workspace, who: input.who },
+      store,
+      (connection) => `Channel refreshed: ${channelName(connection)}`,
+    );
   const row = await findSocialConnection(db, input.workspace.id, input.id);
   // A demo channel has no tokens to renew and stays as it is.
   if (row.accountId === DEMO_ACCOUNT_ID) return refreshed(async () => toSocialConnection(row));
