@@ -1,13 +1,11 @@
 import fs from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server, MutableResponse } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKSPACE_HEADER } from '@hookline/shared';
 import { STAFF_HAVE_NO_WORKSPACE } from '../../src/modules/workspaces/workspace-of-user.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
 import { startChannelProvider } from '../support/channel-provider.ts';
-import { multipartBody, type MultipartPart } from '../support/multipart.ts';
-import { createTestApp, ORIGIN, sessionCookie, type TestApp } from '../support/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp } from '../support/test-app.ts';
+import { clientTimeline, sendInWorkspace } from '../support/workspace-caller.ts';
 import { makeTestVideo } from '../clipper/make-test-video.ts';
 
 /**
@@ -30,30 +28,9 @@ describe('staff inside a client workspace (the workspace header)', () => {
   const uniq = () => `w${++counter}`;
 
   /** A call naming a workspace in the header (clientA's unless told), as the dashboard sends it. */
-  const send = async (
-    caller: ApiCaller,
-    method: HttpMethod,
-    url: string,
-    body?: unknown,
-    workspace: string | null = workspaceId,
-  ): Promise<LightMyRequestResponse> => {
-    const headers: Record<string, string> = { ...ORIGIN, ...(caller.cookie ? { cookie: caller.cookie } : {}) };
-    if (workspace !== null) headers[WORKSPACE_HEADER] = workspace;
-    if (body && typeof body === 'object' && 'multipart' in body) {
-      const encoded = await multipartBody((body as { multipart: MultipartPart[] }).multipart);
-      return t.app.inject({ method, url, headers: { ...headers, ...encoded.headers }, payload: encoded.payload });
-    }
-    return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
-  };
-  const timeline = () =>
-    t.db
-      .selectFrom('timelineEntry')
-      .select(['text', 'who'])
-      .where('subjectType', '=', 'client')
-      .where('subjectId', '=', workspaceId)
-      .orderBy('ts')
-      .orderBy('id')
-      .execute();
+  const send = (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown, workspace: string | null = workspaceId) =>
+    sendInWorkspace(t, workspace, caller, method, url, body);
+  const timeline = () => clientTimeline(t.db, workspaceId);
   const newDraft = async (text = 'Owner draft') => {
     const created = await callers.owner.post('/api/drafts', { type: 'post', text });
     expect(created.statusCode, created.body).toBe(201);

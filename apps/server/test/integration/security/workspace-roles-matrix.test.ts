@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OAuth2Server } from 'oauth2-mock-server';
@@ -8,9 +7,9 @@ import { WORKSPACE_HEADER } from '@hookline/shared';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../../support/mail.ts';
-import { multipartBody, type MultipartPart } from '../../support/multipart.ts';
 import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../support/test-app.ts';
+import { addTeammate, sendInWorkspace, testPng } from '../../support/workspace-caller.ts';
 import { makeTestVideo } from '../../clipper/make-test-video.ts';
 
 /**
@@ -50,11 +49,6 @@ const MAY: Record<Who, ReadonlySet<CallerName>> = {
   ownerOnly: new Set(['owner']),
 };
 
-const png = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-
 describe('workspace routes × owner, teammates, other client, staff and nobody', () => {
   let t: TestApp;
   let idp: OAuth2Server;
@@ -66,15 +60,8 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   let counter = 0;
   const uniq = () => `r${++counter}`;
 
-  const send = async (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown, workspace: string | null = workspaceId) => {
-    const headers: Record<string, string> = { ...ORIGIN, ...(caller.cookie ? { cookie: caller.cookie } : {}) };
-    if (workspace !== null) headers[WORKSPACE_HEADER] = workspace;
-    if (body && typeof body === 'object' && 'multipart' in body) {
-      const encoded = await multipartBody((body as { multipart: MultipartPart[] }).multipart);
-      return t.app.inject({ method, url, headers: { ...headers, ...encoded.headers }, payload: encoded.payload });
-    }
-    return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
-  };
+  const send = (caller: ApiCaller, method: HttpMethod, url: string, body?: unknown, workspace: string | null = workspaceId) =>
+    sendInWorkspace(t, workspace, caller, method, url, body);
   /** The owner's call, which must succeed: fixtures are made through the API, as users make them. */
   const ownerCall = async (method: HttpMethod, url: string, body?: unknown, status = 200) => {
     const response = await send(callers.owner, method, url, body);
@@ -110,17 +97,10 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     ).rows[0];
 
   /** A client account made a teammate of the owner's workspace, as an accepted invitation leaves it. */
-  const addTeammate = async (email: string, role: 'editor' | 'approver') => {
-    const caller = await signUpAs(t, email);
-    await t.db
-      .insertInto('workspaceMember')
-      .values({ workspaceId, userId: caller.userId, role, createdAt: new Date().toISOString() })
-      .execute();
-    return caller;
-  };
+  const teammateOf = async (email: string, role: 'editor' | 'approver') => addTeammate(t, workspaceId, await signUpAs(t, email), role);
 
   // Fixtures, each made fresh for a cell.
-  const media = async () => ({ multipart: [{ name: 'file', file: await png(), filename: 'pic.png', type: 'image/png' }] });
+  const media = async () => ({ multipart: [{ name: 'file', file: await testPng('#36c'), filename: 'pic.png', type: 'image/png' }] });
   const newDraft = async () => (await ownerCall('POST', '/api/drafts', { type: 'post', text: `Matrix draft ${uniq()}` }, 201)).id as string;
   const queuedDraft = async () => {
     const id = await newDraft();
@@ -140,7 +120,7 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   const invitation = async () =>
     (await ownerCall('POST', '/api/workspace/members/invitations', { email: `${uniq()}@invited.roles.test`, role: 'editor' }, 201))
       .id as string;
-  const teammate = async () => (await addTeammate(`${uniq()}@teammates.roles.test`, 'editor')).userId;
+  const teammate = async () => (await teammateOf(`${uniq()}@teammates.roles.test`, 'editor')).userId;
   const reviewLink = async () => {
     const link = await send(callers.admin, 'POST', '/api/review-links', {
       draftIds: [await newDraft()],
@@ -317,8 +297,8 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     callers = {
       anonymous: apiCaller(t),
       owner,
-      editor: await addTeammate('editor@roles.test', 'editor'),
-      approver: await addTeammate('approver@roles.test', 'approver'),
+      editor: await teammateOf('editor@roles.test', 'editor'),
+      approver: await teammateOf('approver@roles.test', 'approver'),
       otherClient: await signUpAs(t, 'other@roles.test'),
       assignedManager: await signUpAs(t, 'assigned@roles.test', 'manager'),
       unassignedManager: await signUpAs(t, 'unassigned@roles.test', 'manager'),
