@@ -19,6 +19,8 @@ import { addTeammate, clientTimeline, sendInWorkspace, testPng } from '../suppor
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MANAGER = 'manager@links.test';
 const TOKEN_LINK = /http:\/\/localhost:3000\/review#token=([A-Za-z0-9_-]+)/;
+const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
+const STAFF_ADDRESS = "Review links are for the client's reviewers: send it to someone outside the Hookline team.";
 
 describe('review links', () => {
   let t: TestApp;
@@ -50,8 +52,24 @@ describe('review links', () => {
     return { link: created.json() as TReviewLink, token, mail };
   };
   const lookup = (token: string) => anonymous().post('/api/review/lookup', { token });
-  const decide = (token: string, draftId: string, decision: 'approve' | 'request_changes' = 'approve', comment?: string) =>
-    anonymous().post('/api/review/decide', { token, draftId, decision, name: 'Rita Reviewer', ...(comment ? { comment } : {}) });
+  const version = async (id: string) =>
+    (await t.db.selectFrom('draft').select('updatedAt').where('id', '=', id).executeTakeFirst())?.updatedAt ?? 'no such draft';
+  /** A decision as the page sends it: by default on the version just loaded, like a page opened a moment ago. */
+  const decide = async (
+    token: string,
+    draftId: string,
+    decision: 'approve' | 'request_changes' = 'approve',
+    comment?: string,
+    seen?: string,
+  ) =>
+    anonymous().post('/api/review/decide', {
+      token,
+      draftId,
+      decision,
+      name: 'Rita Reviewer',
+      seen: seen ?? (await version(draftId)),
+      ...(comment ? { comment } : {}),
+    });
   const reviewState = async (id: string) =>
     (await t.db.selectFrom('draft').select('reviewState').where('id', '=', id).executeTakeFirstOrThrow()).reviewState;
   const events = async (type: string) =>
@@ -63,7 +81,13 @@ describe('review links', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ FOUNDER_EMAIL: 'founder@links.test', SIGNIN_RATE_LIMIT: '100000', SMTP_URL: smtp.url, RUN_JOBS: 'false' });
+    // The cofounder never signs up: FOUNDER_EMAIL alone makes the address staff's.
+    t = await createTestApp({
+      FOUNDER_EMAIL: 'founder@links.test,cofounder@links.test',
+      SIGNIN_RATE_LIMIT: '100000',
+      SMTP_URL: smtp.url,
+      RUN_JOBS: 'false',
+    });
     await saveSettings(t.db, { ...DEFAULT_SETTINGS, webhookUrl: 'https://hooks.links.test/events' });
     owner = await signUpAs(t, 'owner@links.test');
     ({ id: workspaceId, name: workspaceName } = (await owner.get('/api/workspace')).json());
@@ -212,7 +236,8 @@ describe('review links', () => {
 
     const query = new URL(url, 'http://localhost').searchParams;
     const secret = resolveAuthSecret(t.config);
-    const expired = signReviewMediaUrl(secret, first, Date.now() - 2 * 60 * 60 * 1000);
+    const { mediaKey } = await t.db.selectFrom('draft').select('mediaKey').where('id', '=', first).executeTakeFirstOrThrow();
+    const expired = signReviewMediaUrl(secret, { draftId: first, mediaKey: mediaKey! }, Date.now() - 2 * 60 * 60 * 1000);
     for (const bad of [
       `/api/review/media/${first}?expires=${query.get('expires')}&sig=${'A'.repeat(query.get('sig')!.length)}`,
       `/api/review/media/${first}?expires=${Number(query.get('expires')) + 1}&sig=${query.get('sig')}`,
@@ -224,6 +249,78 @@ describe('review links', () => {
       expect(refused.json().error).toBe('This media link is invalid or has expired. Reload the review page.');
     }
     expect((await t.app.inject({ url: `/api/review/media/${first}` })).statusCode).toBe(400);
+  });
+
+  it('a media URL is signed for the file the page showed: once the media is replaced, it serves nothing and the page gets a new one', async () => {
+    const id = await draft('Picture replaced during review');
+    const [before, after] = [await testPng('#a22', 10, 10), await testPng('#22a', 14, 6)];
+    const attach = (png: Buffer, filename: string) =>
+      send(owner, 'POST', `/api/drafts/${id}/media`, { multipart: [{ name: 'file', file: png, filename, type: 'image/png' }] });
+    expect((await attach(before, 'before.png')).statusCode).toBe(200);
+    const { token } = await mailLink([id]);
+    const oldUrl = ((await lookup(token)).json() as TReviewPage).drafts[0].media!.url;
+    expectServedFile(await t.app.inject({ url: oldUrl }), { type: 'image/png', bytes: before });
+
+    expect((await attach(after, 'after.png')).statusCode).toBe(200);
+    const refused = await t.app.inject({ url: oldUrl });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('This media link is invalid or has expired. Reload the review page.');
+    const newUrl = ((await lookup(token)).json() as TReviewPage).drafts[0].media!.url;
+    expect(newUrl).not.toBe(oldUrl);
+    expectServedFile(await t.app.inject({ url: newUrl }), { type: 'image/png', bytes: after });
+  });
+
+  it('a decision is on the version the page showed: an edit made since is a 409 and nothing is decided; the reloaded page decides', async () => {
+    const id = await draft('Text A');
+    const { token } = await mailLink([id]);
+    const shown = async () => ((await lookup(token)).json() as TReviewPage).drafts[0];
+    const seen = (await shown()).updatedAt;
+    expect((await send(owner, 'PATCH', `/api/drafts/${id}`, { text: 'Text B' })).statusCode).toBe(200);
+
+    for (const [decision, comment] of [
+      ['approve', undefined],
+      ['request_changes', 'Shorter'],
+    ] as const) {
+      const refused = await decide(token, id, decision, comment, seen);
+      expect(refused.statusCode, decision).toBe(409);
+      expect(refused.json().error).toBe(CHANGED_SINCE_SEEN);
+    }
+    expect(await reviewState(id)).toBe('in_review');
+    expect((await events('draft.approved')).filter((event) => event.data.draft?.id === id)).toEqual([]);
+    expect((await events('comment.added')).filter((event) => event.data.draftId === id)).toEqual([]);
+
+    // Without the version the page showed, nothing is decided: a link holder always decides from the page.
+    const blind = await anonymous().post('/api/review/decide', { token, draftId: id, decision: 'approve', name: 'Rita Reviewer' });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json().error).toMatch(/seen is required/);
+
+    const reloaded = await shown();
+    expect(reloaded).toMatchObject({ text: 'Text B', reviewState: 'in_review' });
+    const approved = await decide(token, id, 'approve', undefined, reloaded.updatedAt);
+    expect(approved.statusCode, approved.body).toBe(200);
+    // The answer carries the new version, which the page's next decision sends.
+    expect(approved.json()).toMatchObject({ text: 'Text B', reviewState: 'approved', updatedAt: await version(id) });
+    const changed = await decide(token, id, 'request_changes', 'One more thing', approved.json().updatedAt);
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
+  it('links go to the client’s reviewers: the sender’s own, a staff account’s or a founder’s address is refused, and nothing is stored or sent', async () => {
+    const id = await draft();
+    const count = async () => (await t.db.selectFrom('reviewLink').select('id').execute()).length;
+    const before = await count();
+    await signUpAs(t, 'admin3@links.test', 'admin');
+    for (const email of [MANAGER, 'MANAGER@links.test', 'admin3@links.test', 'founder@links.test', 'cofounder@links.test']) {
+      const refused = await send(manager, 'POST', '/api/review-links', { draftIds: [id], email });
+      expect(refused.statusCode, email).toBe(409);
+      expect(refused.json().error).toBe(`${email.toLowerCase()} is a Hookline team address. ${STAFF_ADDRESS}`);
+    }
+    expect(await count()).toBe(before);
+    expect(await reviewState(id)).toBeNull();
+    expect(
+      smtp.messages.filter((mail) => /Please review/.test(mail.subject) && mail.envelopeTo.some((to) => to.endsWith('@links.test'))),
+    ).toEqual([]);
+    // The client's own people may get one: the owner approves there as in the dashboard.
+    expect((await send(manager, 'POST', '/api/review-links', { draftIds: [id], email: 'owner@links.test' })).statusCode).toBe(201);
   });
 
   it('decisions: the same moves as a signed-in approver, the comment under the reviewer’s name, the managers mailed, the events sent', async () => {

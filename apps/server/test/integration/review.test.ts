@@ -19,6 +19,7 @@ const EDITOR = 'editor@review.test';
 const APPROVER = 'approver@review.test';
 const MANAGER = 'manager@review.test';
 const APPROVAL_REQUIRED = /requires approval before publishing/;
+const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
 
 describe('review of drafts in the dashboard', () => {
   let t: TestApp;
@@ -219,6 +220,71 @@ describe('review of drafts in the dashboard', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ reviewState: 'in_review', media: { type: 'image/png' } });
+  });
+
+  it('a decision is on the version the approver saw: an edit made since is a 409, nothing decided, nobody mailed', async () => {
+    const draft = await newDraft('Text A');
+    await ok(editor, 'POST', `/api/drafts/${draft.id}/review`);
+    /** The draft as the approver's list shows it now. */
+    const shown = async () => ((await ok(approver, 'GET', '/api/drafts')) as TDraft[]).find((listed) => listed.id === draft.id)!;
+    const seen = (await shown()).updatedAt;
+    // The editor changes the words after the approver loaded them (it stays in review, nobody is asked again).
+    expect((await ok(editor, 'PATCH', `/api/drafts/${draft.id}`, { text: 'Text B' })).reviewState).toBe('in_review');
+    const approvals = mailsTo(MANAGER, 'Draft approved').length;
+    const sentBacks = mailsTo(MANAGER, 'Changes requested').length;
+
+    for (const [path, body] of [
+      ['approve', { seen }],
+      ['request-changes', { comment: 'Shorter', seen }],
+    ] as const) {
+      const refused = await send(approver, 'POST', `/api/drafts/${draft.id}/${path}`, body);
+      expect(refused.statusCode, path).toBe(409);
+      expect(refused.json().error).toBe(CHANGED_SINCE_SEEN);
+    }
+    expect(await row(draft.id)).toMatchObject({ text: 'Text B', reviewState: 'in_review' });
+    expect(await eventFor('draft.approved', draft.id)).toEqual([]);
+    expect(await eventFor('comment.added', draft.id)).toEqual([]);
+    expect(mailsTo(MANAGER, 'Draft approved')).toHaveLength(approvals);
+    expect(mailsTo(MANAGER, 'Changes requested')).toHaveLength(sentBacks);
+
+    // Reloaded, the approver sees text B and approves that version.
+    const reloaded = await shown();
+    expect(reloaded.text).toBe('Text B');
+    expect(reloaded.updatedAt).not.toBe(seen);
+    expect(await ok(approver, 'POST', `/api/drafts/${draft.id}/approve`, { seen: reloaded.updatedAt })).toMatchObject({
+      reviewState: 'approved',
+      text: 'Text B',
+    });
+    // A decision moves the version on too: asking for changes on the version before the approval is refused.
+    expect(
+      (await send(owner, 'POST', `/api/drafts/${draft.id}/request-changes`, { comment: 'Hm', seen: reloaded.updatedAt })).json(),
+    ).toEqual({
+      error: CHANGED_SINCE_SEEN,
+    });
+    // `seen` is a version, not an empty word.
+    expect((await send(owner, 'POST', `/api/drafts/${draft.id}/request-changes`, { comment: 'Hm', seen: '' })).statusCode).toBe(400);
+  });
+
+  it('new media on a draft in review is a new version too: an approval of the one before is refused', async () => {
+    const draft = await inReview('With a picture soon');
+    const seen = (await row(draft.id)).updatedAt;
+    const attached = await send(editor, 'POST', `/api/drafts/${draft.id}/media`, {
+      multipart: [{ name: 'file', file: await testPng('#36c'), filename: 'late.png', type: 'image/png' }],
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().reviewState).toBe('in_review');
+    expect((await send(approver, 'POST', `/api/drafts/${draft.id}/approve`, { seen })).json()).toEqual({ error: CHANGED_SINCE_SEEN });
+    expect((await row(draft.id)).reviewState).toBe('in_review');
+    expect((await ok(approver, 'POST', `/api/drafts/${draft.id}/approve`, { seen: attached.json().updatedAt })).reviewState).toBe(
+      'approved',
+    );
+  });
+
+  it('API clients may approve without a body, or with an empty one', async () => {
+    for (const body of [undefined, {}]) {
+      const draft = await inReview();
+      expect((await ok(approver, 'POST', `/api/drafts/${draft.id}/approve`, body)).reviewState).toBe('approved');
+    }
   });
 
   it('a published draft is not sent for review, decided or edited', async () => {

@@ -60,8 +60,22 @@ export type TUpdateDraftRequest = z.infer<typeof ZUpdateDraftRequest>;
 /** POST /api/drafts/{id}/queue | /publish | /requeue answer the draft; DELETE /api/drafts/{id} answers 204. */
 export const DRAFT_ACTIONS = ['queue', 'publish', 'requeue'] as const;
 
-/** POST /api/drafts/{id}/review (send for review) and /approve answer the draft; no body. */
+/** POST /api/drafts/{id}/review (send for review, no body) and /approve answer the draft. */
 export const REVIEW_ACTIONS = ['review', 'approve'] as const;
+
+/**
+ * The version of a draft a reviewer decides on: its updatedAt exactly as they received it. Every
+ * change to a draft (its words, channel, media, state) gives it a new one, so a decision on a
+ * version that changed since is refused (409) instead of approving words the reviewer never saw.
+ */
+export const ZSeenVersion = z
+  .string({ error: 'seen is required: the updatedAt of the draft as you saw it' })
+  .min(1, 'seen must not be empty')
+  .max(64, 'seen must be at most 64 characters');
+
+/** POST /api/drafts/{id}/approve: the body may be left out; with `seen`, only that version is approved. */
+export const ZApproveDraftRequest = z.object({ seen: ZSeenVersion.optional() });
+export type TApproveDraftRequest = z.infer<typeof ZApproveDraftRequest>;
 
 const ZCommentText = z
   .string({ error: 'comment is required' })
@@ -69,8 +83,11 @@ const ZCommentText = z
   .min(1, 'comment must not be empty')
   .max(4000, 'comment must be at most 4000 characters');
 
-/** POST /api/drafts/{id}/request-changes: what should change, kept as the first comment of the round. */
-export const ZRequestChangesRequest = z.object({ comment: ZCommentText });
+/**
+ * POST /api/drafts/{id}/request-changes: what should change, kept as the first comment of the
+ * round; with `seen`, only if the draft is still the version the reviewer saw.
+ */
+export const ZRequestChangesRequest = z.object({ comment: ZCommentText, seen: ZSeenVersion.optional() });
 export type TRequestChangesRequest = z.infer<typeof ZRequestChangesRequest>;
 
 export const COMMENT_AUTHOR_KINDS = ['client', 'staff', 'reviewer'] as const;

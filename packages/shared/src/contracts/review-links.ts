@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDraftChannel, ZDraftComment, ZDraftType, ZReviewState } from './drafts.ts';
+import { ZDraftChannel, ZDraftComment, ZDraftType, ZReviewState, ZSeenVersion } from './drafts.ts';
 
 export const REVIEW_LINK_DEFAULT_DAYS = 14;
 
@@ -59,6 +59,8 @@ export const ZReviewDraft = z.object({
   reviewState: ZReviewState.nullable(),
   media: z.object({ url: z.string(), type: z.string(), name: z.string() }).nullable(),
   comments: z.array(ZDraftComment),
+  /** The version shown: a decision sends it back as `seen`. */
+  updatedAt: z.string(),
 });
 export type TReviewDraft = z.infer<typeof ZReviewDraft>;
 
@@ -70,12 +72,17 @@ export const ZReviewPage = z.object({
 });
 export type TReviewPage = z.infer<typeof ZReviewPage>;
 
-/** POST /api/review/decide (public): approve, or request changes with a comment; the reviewer gives a name. */
+/**
+ * POST /api/review/decide (public): approve, or request changes with a comment; the reviewer gives
+ * a name. `seen` is required here: the holder of a link always decides from the page, on the
+ * version it showed.
+ */
 export const ZReviewDecisionRequest = z
   .object({
     token: ZReviewToken,
     draftId: z.string().min(1).max(100),
     decision: z.enum(['approve', 'request_changes']),
+    seen: ZSeenVersion,
     name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
     comment: z.string().trim().max(4000, 'comment must be at most 4000 characters').optional(),
   })

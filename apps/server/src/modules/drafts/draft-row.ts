@@ -34,6 +34,15 @@ export function toDraft(row: DraftRow): TDraft {
   };
 }
 
+/**
+ * The updatedAt a change gives a draft: now, or a millisecond past the last one when the clock has
+ * not moved on. It is the draft's version, which a reviewer's decision names: two changes within
+ * one millisecond must not share one.
+ */
+export function nextUpdatedAt(previous: string): string {
+  return new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
+}
+
 /** A draft of this workspace; another workspace's draft is "not found", not "forbidden". */
 export async function getDraftRow(db: Db, workspaceId: string, id: string): Promise<DraftRow> {
   const row = await db.selectFrom('draft').selectAll().where('id', '=', id).where('workspaceId', '=', workspaceId).executeTakeFirst();

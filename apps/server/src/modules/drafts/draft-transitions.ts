@@ -5,7 +5,7 @@ import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
-import { getDraftRow, toDraft } from './draft-row.ts';
+import { getDraftRow, nextUpdatedAt, toDraft } from './draft-row.ts';
 import {
   CHANGED_MEANWHILE,
   leaveApproval,
@@ -42,7 +42,7 @@ async function transition(
   if (gated && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
   const result = await db
     .updateTable('draft')
-    .set({ ...set, updatedAt: new Date().toISOString() })
+    .set({ ...set, updatedAt: nextUpdatedAt(row.updatedAt) })
     .where('id', '=', id)
     .where('workspaceId', '=', workspace.id)
     .where('status', 'in', [...allowed])
@@ -95,7 +95,9 @@ export async function completePublish(db: Db, payload: unknown): Promise<void> {
  * A change to what a draft says or shows (text, channel, media) while it is not published. The
  * approval was given to what the reviewer saw: an approved draft goes back to in_review (and, where
  * approval is required, a queued one back to draft, so it is not published unseen). Other review
- * states stay: staff edit a draft with changes requested, then send it for review again.
+ * states stay: staff edit a draft with changes requested, then send it for review again. Every
+ * edit gives the draft a new version (updatedAt), so a reviewer who saw the words before it cannot
+ * approve these.
  * Run it in a transaction; `sentBack` says whether the approvers should be told.
  */
 export async function editDraft(
@@ -110,7 +112,7 @@ export async function editDraft(
   const sentBack = row.reviewState === 'approved';
   const result = await db
     .updateTable('draft')
-    .set({ ...set, ...(sentBack ? leaveApproval(workspace, row, 'in_review') : {}), updatedAt: new Date().toISOString() })
+    .set({ ...set, ...(sentBack ? leaveApproval(workspace, row, 'in_review') : {}), updatedAt: nextUpdatedAt(row.updatedAt) })
     .where('id', '=', id)
     .where('workspaceId', '=', workspace.id)
     .where('status', '=', row.status)

@@ -15,6 +15,9 @@ export interface DraftActor {
 /** A guarded UPDATE found the draft moved by someone else between the read and the write. */
 export const CHANGED_MEANWHILE = 'This draft changed at the same moment. Reload it and try again.';
 
+/** A decision named a version of the draft (`seen`) that is no longer the draft's. */
+export const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
+
 /** A draft not published yet: the only ones that are edited and reviewed. */
 export const UNPUBLISHED_STATUSES = ['draft', 'queued'];
 

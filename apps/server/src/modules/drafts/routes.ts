@@ -8,6 +8,7 @@ import {
   isStaffAccess,
   ZAddDraftCommentRequest,
   ZApiError,
+  ZApproveDraftRequest,
   ZCreateDraftRequest,
   ZDraft,
   ZDraftComment,
@@ -215,28 +216,38 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  // Approval is the client's word: the owner or an approver teammate, never staff.
+  // Approval is the client's word: the owner or an approver teammate, never staff. `seen` (the
+  // version the dashboard showed) keeps an edit made meanwhile from being what gets decided.
   const decide = async (
     request: Parameters<typeof scope>[0] & { params: { id: string }; log: FastifyBaseLogger },
     decision: ReviewDecision,
-    comment?: string,
+    body: { comment?: string; seen?: string },
   ) => {
     const { workspace, by, change } = await scope(request);
     if (!canApprove(workspace.access)) throw new HttpError(403, ONLY_APPROVERS);
+    const { comment, seen } = body;
     const { draft } = await change(
-      (trx) => decideDraftReview(trx, workspace, { draftId: request.params.id, decision, by, comment }),
+      (trx) => decideDraftReview(trx, workspace, { draftId: request.params.id, decision, by, comment, seen }),
       () => null,
     );
     await mailReviewDecision(mailDeps(request), { workspace, draft, decision, by, comment });
     return draft;
   };
-  app.post('/api/drafts/:id/approve', { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } }, (request) =>
-    decide(request, 'approve'),
+  app.post(
+    '/api/drafts/:id/approve',
+    {
+      // API clients may send no body at all (as before `seen` existed): validated as an empty one.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { tags, headers, params: ZIdParams, body: ZApproveDraftRequest, response: { 200: ZDraft, ...errors } },
+    },
+    (request) => decide(request, 'approve', request.body),
   );
   app.post(
     '/api/drafts/:id/request-changes',
     { schema: { tags, headers, params: ZIdParams, body: ZRequestChangesRequest, response: { 200: ZDraft, ...errors } } },
-    (request) => decide(request, 'request_changes', request.body.comment),
+    (request) => decide(request, 'request_changes', request.body),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { TDraft, TReviewLink, TWorkspace } from '@hookline/shared';
+import { isStaffRole, type TDraft, type TReviewLink, type TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { ReviewLinkTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -27,6 +27,21 @@ export function toReviewLink(row: ReviewLinkRow, now = new Date()): TReviewLink 
     revokedAt: row.revokedAt,
     status: row.revokedAt ? 'revoked' : Date.parse(row.expiresAt) <= now.getTime() ? 'expired' : 'active',
   };
+}
+
+/**
+ * Refuses (409) a review link to a Hookline address: the sender's own, a staff account's, or one
+ * FOUNDER_EMAIL names (a founder before signing up). Whoever holds a link approves as the client,
+ * and staff approving their own work would make the approval meaningless.
+ */
+export async function refuseStaffReviewer(db: Db, input: { email: string; sender: string; founders: readonly string[] }): Promise<void> {
+  const email = input.email.toLowerCase();
+  const account = await db.selectFrom('user').select('role').where('email', '=', email).executeTakeFirst();
+  if (email !== input.sender.toLowerCase() && !input.founders.includes(email) && !isStaffRole(account?.role)) return;
+  throw new HttpError(
+    409,
+    `${email} is a Hookline team address. Review links are for the client's reviewers: send it to someone outside the Hookline team.`,
+  );
 }
 
 /**

@@ -10,8 +10,8 @@ import { signReviewMediaUrl } from './review-media-url.ts';
 
 /**
  * The link's drafts as the review page shows them, in the link's order: drafts deleted since are
- * left out, comments come without the internal ones, and media through a short-lived signed URL
- * (the reviewer has no session for the dashboard's media route).
+ * left out, comments come without the internal ones, and media through a short-lived URL signed
+ * for the file each holds now (the reviewer has no session for the dashboard's media route).
  */
 async function readReviewDrafts(db: Db, secret: string, workspaceId: string, draftIds: string[]): Promise<TReviewDraft[]> {
   if (draftIds.length === 0) return [];
@@ -29,8 +29,12 @@ async function readReviewDrafts(db: Db, secret: string, workspaceId: string, dra
         type: draft.type,
         text: draft.text,
         reviewState: draft.reviewState,
-        media: draft.media && { ...draft.media, url: signReviewMediaUrl(secret, draft.id) },
+        media:
+          draft.media && row.mediaKey
+            ? { ...draft.media, url: signReviewMediaUrl(secret, { draftId: row.id, mediaKey: row.mediaKey }) }
+            : null,
         comments: threads.get(draft.id) ?? [],
+        updatedAt: draft.updatedAt,
       },
     ];
   });
@@ -49,13 +53,14 @@ export async function lookUpReviewPage(db: Db, secret: string, token: string): P
 
 /**
  * The reviewer's decision on one of the link's drafts: the same moves, comment and webhook events
- * as a signed-in approver's, the comment under the name the reviewer gave. A draft the link does
- * not name is not found. Answers with what the review mails need and the draft as the page shows it.
+ * as a signed-in approver's, the comment under the name the reviewer gave, on the version the page
+ * showed them (`seen`) only. A draft the link does not name is not found. Answers with what the
+ * review mails need and the draft as the page shows it.
  */
 export async function decideByReviewLink(
   db: Db,
   secret: string,
-  input: { token: string; draftId: string; decision: ReviewDecision; name: string; comment?: string },
+  input: { token: string; draftId: string; decision: ReviewDecision; name: string; comment?: string; seen: string },
 ) {
   return db.transaction().execute(async (trx) => {
     const { link, workspace } = await openReviewLink(trx, input.token);
@@ -66,6 +71,7 @@ export async function decideByReviewLink(
       decision: input.decision,
       by,
       comment: input.comment,
+      seen: input.seen,
     });
     const [page] = await readReviewDrafts(trx, secret, workspace.id, [draft.id]);
     return { workspace, draft, by, page };

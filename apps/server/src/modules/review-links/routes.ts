@@ -21,7 +21,7 @@ import { mailReviewDecision } from '../drafts/review-mails.ts';
 import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { sendReviewLink } from './review-link-mail.ts';
-import { createReviewLink, listReviewLinks, revokeReviewLink } from './review-link-store.ts';
+import { createReviewLink, listReviewLinks, refuseStaffReviewer, revokeReviewLink } from './review-link-store.ts';
 import { decideByReviewLink, lookUpReviewPage } from './review-page.ts';
 import { verifyReviewMediaSignature } from './review-media-url.ts';
 
@@ -30,7 +30,10 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const publicErrors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 429: ZApiError };
 const headers = ZWorkspaceHeaders;
 
-/** Review links: staff mail them; anyone holding one approves or requests changes without an account. */
+/**
+ * Review links: staff mail them to the client's reviewers (never to a Hookline address); anyone
+ * holding one approves or requests changes without an account.
+ */
 export const reviewLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const secret = resolveAuthSecret(ctx.config);
@@ -58,7 +61,10 @@ export const reviewLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { link, token } = await changeWithStaffRecord(
         db,
         staff,
-        (trx) => createReviewLink(trx, { workspace, ...request.body, by }),
+        async (trx) => {
+          await refuseStaffReviewer(trx, { email: request.body.email, sender: user.email, founders: ctx.config.FOUNDER_EMAIL });
+          return createReviewLink(trx, { workspace, ...request.body, by });
+        },
         (created) =>
           `Review link sent to ${created.link.email} (${created.link.draftIds.length === 1 ? '1 draft' : `${created.link.draftIds.length} drafts`})`,
       );
@@ -124,11 +130,18 @@ export const reviewLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { config: { public: true }, schema: { tags, params: ZIdParams, querystring: ZReviewMediaQuery, hide: true } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!verifyReviewMediaSignature(secret, { draftId: id, expiresAt: request.query.expires, sig: request.query.sig })) {
-        throw new HttpError(403, 'This media link is invalid or has expired. Reload the review page.');
-      }
       const found = await db.selectFrom('draft').select(['mediaKey', 'mediaType', 'mediaName']).where('id', '=', id).executeTakeFirst();
-      if (!found) throw new HttpError(404, 'Draft not found');
+      // Signed for the file the draft had then: a replaced (or removed) file, like an unknown
+      // draft, is refused in the same words, so the URL tells nothing about what exists.
+      const signed =
+        found?.mediaKey &&
+        verifyReviewMediaSignature(secret, {
+          draftId: id,
+          mediaKey: found.mediaKey,
+          expiresAt: request.query.expires,
+          sig: request.query.sig,
+        });
+      if (!signed) throw new HttpError(403, 'This media link is invalid or has expired. Reload the review page.');
       return sendDraftMedia(reply, ctx.files, found);
     },
   );
