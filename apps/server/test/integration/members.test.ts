@@ -2,7 +2,17 @@ import type { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '@hookline/shared';
 import { NO_MEMBERSHIP } from '../../src/modules/workspaces/workspace-of-user.ts';
-import { apiCaller, createAdminTestApp, signUpAs, within, type AdminTestApp, type ApiCaller, type HttpMethod } from '../support/admin.ts';
+import { createInvitation } from '../../src/modules/invitations/create-invitation.ts';
+import {
+  apiCaller,
+  createAdminTestApp,
+  FOUNDER,
+  signUpAs,
+  within,
+  type AdminTestApp,
+  type ApiCaller,
+  type HttpMethod,
+} from '../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../support/channel-provider.ts';
 import { acceptInvitation, invitationLinkOf, joinInvitation, lookUpInvitation } from '../support/invitation.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
@@ -11,13 +21,16 @@ import { ORIGIN, signUp } from '../support/test-app.ts';
 /**
  * A client owner's teammates: invited by mail (as an editor or an approver) by the owner or staff,
  * they accept through the link (a new account) or join with the account their address has; they
- * work in the owner's workspace in their role, never get one of their own, and lose it at the next
- * request once removed. Only the owner and staff change the team, the settings and the channels.
+ * work in the owner's workspace in their role, get none of their own by the link (an address that
+ * signed up on its own keeps its own), and lose it at the next request once removed. Staff are
+ * never teammates. Only the owner and staff change the team, the settings and the channels.
  */
 
 const MANAGE_TEAM = 'Only the workspace owner or Hookline staff can invite, change or remove teammates.';
 const MANAGE_SETTINGS = 'Only the workspace owner or Hookline staff can change workspace settings.';
 const MANAGE_CHANNELS = 'Only the workspace owner or Hookline staff can connect, refresh or remove channels.';
+/** In FOUNDER_EMAIL, with no account yet. */
+const COFOUNDER = 'cofounder@members.test';
 
 describe('members: a client owner’s teammates and their invitations', () => {
   let smtp: FakeSmtpServer;
@@ -30,7 +43,7 @@ describe('members: a client owner’s teammates and their invitations', () => {
     smtp = await startSmtpServer();
     const provider = await startChannelProvider();
     idp = provider.server;
-    a = await createAdminTestApp({ SMTP_URL: smtp.url, ...provider.env });
+    a = await createAdminTestApp({ SMTP_URL: smtp.url, FOUNDER_EMAIL: `${FOUNDER},${COFOUNDER}`, ...provider.env });
   });
   afterAll(async () => {
     await a?.t.close();
@@ -382,11 +395,51 @@ describe('members: a client owner’s teammates and their invitations', () => {
     expect((await members(owner, workspace.id)).members.map((m) => m.role)).toEqual(['owner']);
   });
 
-  it('while a teammate’s invitation waits, the sign-up form cannot take the address', async () => {
+  it('a teammate’s invitation waiting holds nothing: the address signs up on its own, owns its workspace, and may still join', async () => {
     const { owner, workspace } = await newOwner();
-    const email = uniq('waiting');
+    const email = uniq('walk-in');
     await invite(owner, workspace.id, email, 'editor');
-    await expect(signUp(a.t.app, { email })).rejects.toThrow(/403/);
+    // A newer invitation to the address holds it no more than the first did.
+    const { token } = await invite(owner, workspace.id, email, 'approver');
+    const { cookie, user } = await signUp(a.t.app, { email });
+    const walkIn = apiCaller(a.t, { cookie, email, userId: user.id });
+    const own = await walkIn.get('/api/workspace');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ owner: email, access: 'owner' });
+
+    const joined = await joinInvitation(a.t.app, cookie, token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    // A teammate now, whose own workspace stays the default; the team's opens by the header.
+    expect((await walkIn.get('/api/workspace')).json()).toMatchObject({ id: own.json().id, access: 'owner' });
+    expect((await send(walkIn, 'GET', '/api/workspace', workspace.id)).json()).toMatchObject({ id: workspace.id, access: 'approver' });
+    expect((await members(owner, workspace.id)).members).toContainEqual(expect.objectContaining({ email, role: 'approver' }));
+  });
+
+  it('a staff address is never a teammate: refused when invited, and when an invitation made earlier is accepted or joined (409)', async () => {
+    const { owner, workspace } = await newOwner();
+    const staffAccount = (email: string) =>
+      `${email} is a Hookline staff account: staff open a client's workspace from the admin console, not as a teammate.`;
+    // FOUNDER_EMAIL names the address: its account, once made, is a founder's.
+    const invited = await send(owner, 'POST', '/api/workspace/members/invitations', workspace.id, { email: COFOUNDER, role: 'editor' });
+    expect([invited.statusCode, invited.json().error]).toEqual([409, staffAccount(COFOUNDER)]);
+
+    // Invitations made before the address was staff's.
+    const early = await createInvitation(a.t.db, { workspaceId: workspace.id, email: COFOUNDER, invitedBy: owner.email, role: 'editor' });
+    const accepted = await acceptInvitation(a.t.app, { token: early.token, password: 'founder-password-1' });
+    expect([accepted.response.statusCode, accepted.response.json().error]).toEqual([409, staffAccount(COFOUNDER)]);
+    expect(accepted.cookie).toBe('');
+    expect(await a.t.db.selectFrom('user').select('id').where('email', '=', COFOUNDER).execute()).toEqual([]);
+    for (const staff of [a.founder, a.admin]) {
+      const { token } = await createInvitation(a.t.db, {
+        workspaceId: workspace.id,
+        email: staff.email,
+        invitedBy: owner.email,
+        role: 'approver',
+      });
+      const joined = await joinInvitation(a.t.app, staff.cookie, token);
+      expect([joined.statusCode, joined.json().error], staff.email).toEqual([409, staffAccount(staff.email)]);
+    }
+    expect((await members(owner, workspace.id)).members.map((m) => m.role)).toEqual(['owner']);
   });
 
   it('teammates do not change settings, channels or the workspace; the owner and staff do', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { addMember } from '../members/add-member.ts';
+import { refuseStaffTeammate } from '../members/refuse-staff-teammate.ts';
 import { findUsableInvitation, invitationUsedMessage } from './find-invitation.ts';
 
 /** The address whose invitation is being accepted, for the length of acceptInvitation's sign-up call only. */
@@ -27,13 +28,15 @@ export function isAcceptingInvitation(email: string): boolean {
  * released again when the sign-up fails (a password the policy refuses, say).
  */
 export async function acceptInvitation(
-  deps: { db: Db; auth: Auth; passwordMinLength: number },
+  deps: { db: Db; auth: Auth; passwordMinLength: number; founders: readonly string[] },
   input: Required<TAcceptInvitationRequest>,
   headers: Headers,
 ): Promise<{ email: string; workspaceId: string; cookies: string[] }> {
   const invitation = await findUsableInvitation(deps.db, input.token);
   // A teammate's invitation to an address with an account is joined by signing in with that account.
   if (invitation.accountExists) throw new HttpError(409, `An account for ${invitation.email} already exists. Sign in with it to join.`);
+  // The account it would make is a founder's when FOUNDER_EMAIL names the address: refused before it is made.
+  if (invitation.role !== 'owner') refuseStaffTeammate(invitation.email, undefined, deps.founders);
   const claimed = await deps.db
     .updateTable('invitation')
     .set({ acceptedAt: new Date().toISOString() })

@@ -69,12 +69,17 @@ export async function findUsableInvitation(db: Db, token: string, now = new Date
   };
 }
 
-/** Whether an invitation to this address still waits to be accepted (only the invitation itself may then make its account). */
+/**
+ * Whether an owner's invitation to this address still waits to be accepted: staff made a workspace
+ * for the address, so only the invitation itself may then make its account. A teammate's invitation
+ * keeps nothing: anyone may invite any address, and must not stop its owner signing up on their own.
+ */
 export async function hasWaitingInvitation(db: Db, email: string, now = new Date()): Promise<boolean> {
   const row = await db
     .selectFrom('invitation')
     .select('id')
     .where('email', '=', email.toLowerCase())
+    .where('role', 'is', null)
     .where('acceptedAt', 'is', null)
     .where('expiresAt', '>', now.toISOString())
     .executeTakeFirst();

@@ -46,7 +46,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       // The session records the caller's address as Fastify resolved it, never a client-sent header.
       headers.set('x-forwarded-for', request.ip);
       const { cookies, ...accepted } = await acceptInvitation(
-        { db: ctx.db, auth: ctx.auth, passwordMinLength: ctx.config.PASSWORD_MIN_LENGTH },
+        { db: ctx.db, auth: ctx.auth, passwordMinLength: ctx.config.PASSWORD_MIN_LENGTH, founders: ctx.config.FOUNDER_EMAIL },
         request.body,
         headers,
       );
@@ -64,6 +64,6 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: ZAcceptInvitationResponse, 401: ZApiError, 403: ZApiError, ...errors },
       },
     },
-    async (request) => joinInvitation(ctx.db, sessionUserOf(request), request.body.token),
+    async (request) => joinInvitation(ctx.db, sessionUserOf(request), request.body.token, ctx.config.FOUNDER_EMAIL),
   );
 };

@@ -26,21 +26,22 @@ export async function findFirstMembership(db: Db, userId: string): Promise<{ wor
 }
 
 /**
- * Whether an account came, or is coming, to Hookline as someone's teammate: it is a member
- * somewhere, or accepted a teammate's invitation (the row stays after it is removed), or one still
- * waits for its address. Such an account is never given a workspace of its own: it would show up
- * among Hookline's clients, and a removed teammate would become a client nobody signed up.
+ * Whether an account came to Hookline as someone's teammate: it is a member somewhere, or accepted a
+ * teammate's invitation (the row stays after it is removed; the account made by accepting one
+ * exists before its membership does). Such an account is never given a workspace of its own: a
+ * removed teammate would become a client nobody signed up. An invitation still waiting counts for
+ * nothing: anyone may invite any address, and its owner may sign up on their own meanwhile.
  */
-export async function isTeammateAccount(db: Db, user: { id: string; email: string }, now = new Date()): Promise<boolean> {
+export async function isTeammateAccount(db: Db, user: { id: string; email: string }): Promise<boolean> {
   const member = await db.selectFrom('workspaceMember').select('userId').where('userId', '=', user.id).limit(1).executeTakeFirst();
   if (member) return true;
-  const invited = await db
+  const accepted = await db
     .selectFrom('invitation')
     .select('id')
     .where('email', '=', user.email.toLowerCase())
     .where('role', 'is not', null)
-    .where((eb) => eb.or([eb('acceptedAt', 'is not', null), eb('expiresAt', '>', now.toISOString())]))
+    .where('acceptedAt', 'is not', null)
     .limit(1)
     .executeTakeFirst();
-  return Boolean(invited);
+  return Boolean(accepted);
 }

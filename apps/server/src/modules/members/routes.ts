@@ -62,7 +62,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const workspace = await workspaceOfRequest(db, request);
       assertManagesWorkspace(workspace, MANAGE_TEAM);
       const user = sessionUserOf(request);
-      const { invitation, token } = await inviteMember(db, { ...request.body, workspace, who: user.email });
+      const { invitation, token } = await inviteMember(db, {
+        ...request.body,
+        workspace,
+        who: user.email,
+        founders: ctx.config.FOUNDER_EMAIL,
+      });
       // After the commit: a mail that fails to send is logged, the invitation stands (it can be sent again).
       await sendInvitation(ctx, {
         email: invitation.email,
