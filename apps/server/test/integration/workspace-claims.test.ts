@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '@hookline/shared';
+import { createInvitation } from '../../src/modules/invitations/create-invitation.ts';
 import { ADDRESS_PROOF_NEEDED } from '../../src/modules/workspaces/workspace-of-user.ts';
 import { apiCaller, onboardingData, signUpAs } from '../support/admin.ts';
-import { acceptInvitation, invitationLinkOf } from '../support/invitation.ts';
+import { acceptInvitation, invitationLinkOf, joinInvitation } from '../support/invitation.ts';
 import { resetLinkIn, startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { createTestApp, ORIGIN, signIn, signUp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 
@@ -153,6 +154,35 @@ describe('who may open a workspace made for an address', () => {
     expect((await workspaceAs(accepted.cookie)).json()).toMatchObject({ id: waiting.id, access: 'owner' });
     const named = await t.app.inject({ url: '/api/workspace', headers: { cookie: accepted.cookie, [WORKSPACE_HEADER]: team } });
     expect(named.json()).toMatchObject({ id: team, access: 'editor' });
+  });
+
+  it('named by the header, a workspace waiting for the proof is refused (403), never swapped for the team the account is on', async () => {
+    const email = 'named-waiting@example.com';
+    await submitQuestionnaire(email);
+    const waiting = await t.db.selectFrom('workspace').select('id').where('ownerEmail', '=', email).executeTakeFirstOrThrow();
+    const { cookie } = await signUp(t.app, { email });
+    const owner = await signUpAs(t, 'team-of-named@example.com');
+    const team = (await owner.get('/api/workspace')).json().id as string;
+    const { token } = await createInvitation(t.db, { workspaceId: team, email, invitedBy: owner.email, role: 'editor' });
+    expect((await joinInvitation(t.app, cookie, token)).statusCode).toBe(200);
+    const inWaiting = (method: 'GET' | 'POST', url: string, session: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers: { ...ORIGIN, cookie: session, [WORKSPACE_HEADER]: waiting.id }, payload });
+
+    // Without the header it works in the team meanwhile; naming its own address's workspace is not that.
+    expect((await workspaceAs(cookie)).json()).toMatchObject({ id: team, access: 'editor' });
+    for (const [method, url, payload] of [
+      ['GET', '/api/workspace', undefined],
+      ['POST', '/api/drafts', { channel: 'instagram', type: 'post', text: 'Meant for my own workspace' }],
+    ] as const) {
+      const refused = await inWaiting(method, url, cookie, payload);
+      expect([refused.statusCode, refused.json().error], `${method} ${url}`).toEqual([403, ADDRESS_PROOF_NEEDED]);
+    }
+    expect(await t.db.selectFrom('draft').select('id').where('workspaceId', 'in', [team, waiting.id]).execute()).toEqual([]);
+
+    // Proven, the named workspace opens as its own.
+    await choosePasswordFromMail(email, 'proven-password-1');
+    const proven = await signIn(t.app, { email, password: 'proven-password-1' });
+    expect((await inWaiting('GET', '/api/workspace', proven.cookie)).json()).toMatchObject({ id: waiting.id, access: 'owner' });
   });
 
   it('a client account whose address later gets a workspace made for it needs the proof too; its old sign-in is not enough', async () => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { canManageWorkspace, isStaffRole, WORKSPACE_HEADER, ZWorkspaceId, type TWorkspace } from '@hookline/shared';
+import { ADDRESS_PROOF_NEEDED, canManageWorkspace, isStaffRole, WORKSPACE_HEADER, ZWorkspaceId, type TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
 import { findMemberRole } from '../members/find-membership.ts';
-import { readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
+import { joinOrCreateWorkspace, readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 export const NOT_ASSIGNED = 'You are not assigned to this client.';
@@ -46,8 +46,13 @@ export async function openWorkspace(db: Db, user: Caller, id: string): Promise<T
     // A teammate the owner invited acts in their role; removed, they are another client at once.
     const role = await findMemberRole(db, id, user.id);
     if (role) return { ...found.workspace, access: role };
-    // The client's own address, still waiting for its proof: the same answer as without the header.
-    if (found.workspace.owner === user.email.toLowerCase()) return workspaceOfUser(db, user);
+    // The client's own address, not yet their account's: a proven address takes it now, as without the
+    // header; an unproven one is refused. Never another workspace instead: the call named this one.
+    if (found.workspace.owner === user.email.toLowerCase()) {
+      const settled = await joinOrCreateWorkspace(db, user);
+      if (settled === 'joined' || settled === 'owner') return { ...found.workspace, access: 'owner' };
+      throw new HttpError(403, ADDRESS_PROOF_NEEDED);
+    }
     // Another client's workspace: as if it did not exist.
     throw new HttpError(404, WORKSPACE_NOT_FOUND);
   }
