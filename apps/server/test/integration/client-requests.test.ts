@@ -549,4 +549,40 @@ describe('requests both ways: the client opens and follows them, staff reply and
       expect((await detail(ana, request.id)).drafts).toEqual([]);
     });
   });
+
+  describe('who a reply is mailed to', () => {
+    /** The next mail to the address with this subject (earlier replies to the same address may still be unread). */
+    const replyMailTo = async (to: string, subject: string) => {
+      for (;;) {
+        const mail = await smtp.waitForMail(to);
+        if (mail.subject === `Reply to your request: ${subject}`) return mail;
+      }
+    };
+
+    it('a request whose requester left the team: its replies are mailed to the owner, saying who opened it', async () => {
+      const teammate = await signUpAs(a.t, 'leaving@client-a.test');
+      await a.t.db
+        .insertInto('workspaceMember')
+        .values({ workspaceId: anaWorkspace, userId: teammate.userId, role: 'editor', createdAt: new Date().toISOString() })
+        .execute();
+      const subject = 'Brief from a teammate who leaves';
+      const opened = await send(teammate, 'POST', '/api/requests', { type: 'content_brief', subject }, anaWorkspace);
+      expect(opened.statusCode, opened.body).toBe(201);
+      const id = opened.json().id as string;
+
+      // On the team, the requester is told.
+      expect((await a.manager.post(`/api/admin/requests/${id}/replies`, { text: 'First answer' })).statusCode).toBe(201);
+      const toTeammate = await within(10_000, 'the reply to the teammate', replyMailTo(teammate.email, subject));
+      expect(toTeammate.text).toContain('First answer');
+      expect(toTeammate.text).not.toContain('opened by');
+
+      expect((await send(ana, 'DELETE', `/api/workspace/members/${teammate.userId}`, undefined, anaWorkspace)).statusCode).toBe(204);
+      expect((await a.manager.post(`/api/admin/requests/${id}/replies`, { text: 'Second answer' })).statusCode).toBe(201);
+      const toOwner = await within(10_000, 'the reply to the owner', replyMailTo('ana@client-a.test', subject));
+      expect(toOwner.text).toContain('Second answer');
+      expect(toOwner.text).toContain(`This request was opened by ${teammate.email}.`);
+      expect(toOwner.text).toContain(`${TEST_BASE_URL}/dashboard/requests?request=${id}`);
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(teammate.email))).toHaveLength(1);
+    });
+  });
 });
