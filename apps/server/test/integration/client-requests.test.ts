@@ -366,6 +366,17 @@ describe('requests both ways: the client opens and follows them, staff reply and
       expect(eleventh.json()).toEqual({ error: `A request holds at most ${MAX_REQUEST_ATTACHMENTS} files.` });
       expect((await detail(ana, request.id)).attachments).toHaveLength(MAX_REQUEST_ATTACHMENTS);
     });
+
+    it('files sent at once for the last place: one is kept, the others are 409', async () => {
+      const request = await open(ana);
+      for (let i = 0; i < MAX_REQUEST_ATTACHMENTS - 1; i++) {
+        expect((await attach(ana, request.id, await testPng(`#${i}0${i}0${i}0`), `q${i}.png`)).statusCode).toBe(201);
+      }
+      const pictures = await Promise.all(['#c00', '#0c0', '#00c', '#cc0', '#0cc', '#c0c'].map((colour) => testPng(colour)));
+      const answers = await Promise.all(pictures.map((picture, i) => attach(ana, request.id, picture, `last-${i}.png`)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      expect((await detail(ana, request.id)).attachments).toHaveLength(MAX_REQUEST_ATTACHMENTS);
+    });
   });
 
   describe('staff reply, the client sees replies and status changes, never internal notes', () => {

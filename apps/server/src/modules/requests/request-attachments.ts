@@ -88,7 +88,10 @@ export async function attachRequestFile(
       db,
       { workspace: input.workspace, who: input.who },
       async (trx) => {
-        // Counted again with the row: two uploads at once must not make eleven.
+        // Counted again with the row: two uploads at once must not make eleven. Touching the
+        // request first locks its row on PostgreSQL, whose READ COMMITTED would otherwise let two
+        // transactions count nine each; SQLite already runs one writing transaction at a time.
+        await trx.updateTable('request').set({ updatedAt: row.createdAt }).where('id', '=', input.requestId).execute();
         await assertRoomForAnother(trx, input.requestId);
         await trx.insertInto('requestAttachment').values(row).execute();
       },
