@@ -66,11 +66,22 @@ export function makeReviewLink(over: Partial<TReviewLink> = {}): TReviewLink {
 export const NEEDS_APPROVAL =
   'This workspace requires approval before publishing. Send the draft for review, then queue or publish it once it is approved.';
 
+/** The server's refusal of a review link to a Hookline address (here, any address at hookline.test). */
+export const STAFF_ADDRESS = "Review links are for the client's reviewers: send it to someone outside the Hookline team.";
+
+export const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
+
 const body = <T>(init?: RequestInit) => JSON.parse(String(init?.body)) as T;
 
+/** A change gives the draft a new version, a second later than the last, as the server's updatedAt does. */
+export const touch = (draft: TDraft) => {
+  draft.updatedAt = new Date(Date.parse(draft.updatedAt) + 1000).toISOString();
+};
+
 /**
- * An in-memory drafts server answering like the real one (statuses, review states, comments with
- * internal ones for staff only, review links, 403s and 409s, newest first). A publish leaves the
+ * An in-memory drafts server answering like the real one (statuses, review states, a new updatedAt
+ * on every change, decisions refused on a version that changed since, comments with internal ones
+ * for staff only, review links, 403s and 409s, newest first). A publish leaves the
  * draft 'publishing' for `publishAfterReads` list reads (default 1), then it is published, like the job runner.
  */
 export function serveDrafts(
@@ -109,13 +120,18 @@ export function serveDrafts(
       if (method === 'GET') return json({ links: reviewLinks });
       if (path === '/api/review-links') {
         const input = body<{ draftIds: string[]; email: string; expiresInDays: number }>(init);
+        if (input.email.endsWith('@hookline.test')) return conflict(`${input.email} is a Hookline team address. ${STAFF_ADDRESS}`);
         const linked = drafts.filter((draft) => input.draftIds.includes(draft.id));
         if (linked.some((draft) => draft.status !== 'draft' && draft.status !== 'queued')) {
           return conflict('A published draft cannot be reviewed. Choose drafts that are not published yet.');
         }
         // Drafts not in review yet go to review with the link.
-        for (const draft of linked)
-          if (draft.reviewState !== 'in_review' && draft.reviewState !== 'approved') draft.reviewState = 'in_review';
+        for (const draft of linked) {
+          if (draft.reviewState !== 'in_review' && draft.reviewState !== 'approved') {
+            draft.reviewState = 'in_review';
+            touch(draft);
+          }
+        }
         const link = makeReviewLink({ draftIds: input.draftIds, email: input.email, expiresAt: '2030-01-15T10:00:00.000Z' });
         reviewLinks.unshift(link);
         return json(link, 201);
@@ -158,7 +174,8 @@ export function serveDrafts(
       const edited = body<Partial<TDraft>>(init);
       const reviewedTextChanged = draft.reviewState === 'approved' && edited.text !== undefined && edited.text !== draft.text;
       Object.assign(draft, edited, reviewedTextChanged ? { reviewState: 'in_review' } : {});
-      return json(draft);
+      touch(draft);
+      return json({ ...draft });
     }
     if (action === 'approve' || action === 'request-changes') {
       if (!canApprove(workspace.access)) {
@@ -167,13 +184,17 @@ export function serveDrafts(
       // Changes may still be asked for once approved; approving needs a draft in review.
       const from = action === 'approve' ? ['in_review'] : ['in_review', 'approved'];
       if (!from.includes(draft.reviewState ?? '')) return conflict('Only a draft sent for review can be approved or sent back.');
-      if (action === 'request-changes') addComment(draft.id, body<{ comment: string }>(init).comment, false);
+      const input = init?.body ? body<{ comment?: string; seen?: string }>(init) : {};
+      if (input.seen !== undefined && input.seen !== draft.updatedAt) return conflict(CHANGED_SINCE_SEEN);
+      if (action === 'request-changes') addComment(draft.id, input.comment ?? '', false);
       Object.assign(draft, { reviewState: action === 'approve' ? 'approved' : 'changes_requested' });
+      touch(draft);
       return json({ ...draft });
     }
     if (action === 'review') {
       if (draft.status !== 'draft' && draft.status !== 'queued') return conflict('A published draft cannot be reviewed.');
       Object.assign(draft, { reviewState: 'in_review' });
+      touch(draft);
       return json({ ...draft });
     }
     if (
@@ -198,6 +219,7 @@ export function serveDrafts(
       Object.assign(draft, { status: 'publishing' });
       publishing.set(draft.id, options.publishAfterReads ?? 1);
     }
+    if (action) touch(draft);
     return json({ ...draft });
   });
   return { fetchMock, drafts, comments, reviewLinks };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { BadgeCheck, Check, Eye, ImagePlus, MessageSquare, MessageSquareWarning, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
@@ -95,13 +95,21 @@ export function DraftCard({
   const [text, setText] = useState(draft.text);
   const [serverText, setServerText] = useState(draft.text);
   const [progress, setProgress] = useState(0);
+  // The version of the draft this card shows: the list's, or the one its own text save made.
+  // Approve and Request changes send it, read when they are sent (after a pending save), so the
+  // server refuses a decision on words someone else changed since they were shown here.
+  const shownVersion = useRef(draft.updatedAt);
+  useEffect(() => {
+    shownVersion.current = draft.updatedAt;
+  }, [draft.updatedAt]);
+  const seen = () => shownVersion.current;
   const saveText = useUpdateDraft(draft.id);
   const actions: Record<Action, UseMutationResult<TDraft, Error, void>> = {
     queue: useQueueDraft(draft.id),
     publish: usePublishDraft(draft.id),
     requeue: useRequeueDraft(draft.id),
     review: useSendDraftForReview(draft.id),
-    approve: useApproveDraft(draft.id),
+    approve: useApproveDraft(draft.id, seen),
   };
   const upload = useUploadDraftMedia(draft.id);
   const busy = (Object.keys(actions) as Action[]).find((action) => actions[action].isPending);
@@ -124,6 +132,9 @@ export function DraftCard({
     saveText.mutate(
       { text: value },
       {
+        onSuccess: (saved) => {
+          shownVersion.current = saved.updatedAt;
+        },
         onError: (error) => toast.error('Could not save the text', { description: errorMessage(error, 'Unknown error') }),
         onSettled: () => {
           if (sending.current === value) sending.current = null;
@@ -335,7 +346,7 @@ export function DraftCard({
       ) : null}
       {requestingChanges ? (
         <Suspense fallback={null}>
-          <RequestChangesDialog draft={draft} onClose={() => setRequestingChanges(false)} />
+          <RequestChangesDialog draft={draft} seen={seen} onClose={() => setRequestingChanges(false)} />
         </Suspense>
       ) : null}
     </article>

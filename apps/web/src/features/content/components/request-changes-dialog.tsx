@@ -11,13 +11,15 @@ import { draftName } from '../labels';
 
 /**
  * Asks what should change before a draft in review goes back to its writer; the comment starts the
- * round in the draft's thread. Mounted only while open (a chunk of its own), so it starts empty.
+ * round in the draft's thread. `seen` names the version the card shows (the server refuses the
+ * request if the draft changed since; the card then shows the new version). Mounted only while
+ * open (a chunk of its own), so it starts empty.
  */
-export default function RequestChangesDialog({ draft, onClose }: { draft: TDraft; onClose: () => void }) {
+export default function RequestChangesDialog({ draft, seen, onClose }: { draft: TDraft; seen: () => string; onClose: () => void }) {
   const fieldId = useId();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const request = useRequestDraftChanges(draft.id);
+  const request = useRequestDraftChanges(draft.id, seen);
   const what = draftName(draft);
 
   const submit = (event: FormEvent) => {

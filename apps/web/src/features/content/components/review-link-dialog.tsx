@@ -13,8 +13,9 @@ import { countDrafts } from '../labels';
 const MAX_DAYS = 60;
 
 /**
- * Staff send the chosen drafts to any address for review: the mail's link opens them without an
- * account until it expires. Mounted only while open (a chunk of its own), so it starts empty.
+ * Staff send the chosen drafts to the client's reviewer (the server refuses a Hookline address):
+ * the mail's link opens them without an account until it expires. Mounted only while open (a
+ * chunk of its own), so it starts empty.
  */
 export default function ReviewLinkDialog({
   draftIds,
@@ -65,7 +66,11 @@ export default function ReviewLinkDialog({
       description={`${countDrafts(draftIds.length)} to approve or send back, without signing in.`}
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="Email" htmlFor={emailId} hint="Anyone at this address can open the link.">
+        <Field
+          label="Email"
+          htmlFor={emailId}
+          hint="The client's reviewer, outside the Hookline team: anyone at this address can open the link."
+        >
           <Input id={emailId} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
         </Field>
         <Field label="Expires after (days)" htmlFor={daysId} hint={`1 to ${MAX_DAYS}; you can revoke the link sooner.`}>

@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TWorkspace } from '@hookline/shared';
 import { renderPage } from '@/test/render';
-import { makeComment, makeDraft, makeReviewLink, NEEDS_APPROVAL, serveDrafts, WORKSPACE } from '../test-server';
+import {
+  CHANGED_SINCE_SEEN,
+  makeComment,
+  makeDraft,
+  makeReviewLink,
+  NEEDS_APPROVAL,
+  serveDrafts,
+  STAFF_ADDRESS,
+  touch,
+  WORKSPACE,
+} from '../test-server';
 import ContentPage from './content-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -82,7 +92,8 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     expect(await within(draft).findByText('Approved')).toBeInTheDocument();
     expect(drafts[0].reviewState).toBe('approved');
     expect(posted(fetchMock, '/api/drafts/r1/review')).toHaveLength(1);
-    expect(posted(fetchMock, '/api/drafts/r1/approve')).toHaveLength(1);
+    // The approval names the version shown: the one sending it for review made.
+    expect(posted(fetchMock, '/api/drafts/r1/approve')).toEqual([{ seen: '2030-01-01T10:00:01.000Z' }]);
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -104,9 +115,64 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
     expect(await within(draft).findByText('Changes requested')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(posted(fetchMock, '/api/drafts/rc1/request-changes')).toEqual([{ comment: 'Shorter hook, please' }]);
+    expect(posted(fetchMock, '/api/drafts/rc1/request-changes')).toEqual([
+      { comment: 'Shorter hook, please', seen: '2030-01-01T10:00:00.000Z' },
+    ]);
     expect(toast.success).toHaveBeenCalledWith('Changes requested', { description: 'The Instagram post is back with its writer.' });
     expect(within(draft).getByRole('button', { name: 'Send for review' })).toBeInTheDocument();
+  });
+
+  it('an approval is of the version shown: a draft changed elsewhere is refused in the server’s words, the card shows the new text, then approves that', async () => {
+    const { fetchMock, drafts } = serveDrafts([makeDraft({ id: 'v1', text: 'Text A', reviewState: 'in_review' })], {
+      workspace: as('approver'),
+    });
+    renderContent();
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    const text = within(draft).getByRole('textbox', { name: 'Text of the instagram post' });
+    expect(text).toHaveValue('Text A');
+    // The editor changes the words in their own browser.
+    drafts[0].text = 'Text B';
+    touch(drafts[0]);
+
+    await user.click(within(draft).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not approve the draft', { description: CHANGED_SINCE_SEEN }));
+    await waitFor(() => expect(text).toHaveValue('Text B'));
+    expect(within(draft).getByText('In review')).toBeInTheDocument();
+
+    await user.click(within(draft).getByRole('button', { name: 'Approve' }));
+    expect(await within(draft).findByText('Approved')).toBeInTheDocument();
+    expect(posted(fetchMock, '/api/drafts/v1/approve')).toEqual([
+      { seen: '2030-01-01T10:00:00.000Z' },
+      { seen: '2030-01-01T10:00:01.000Z' },
+    ]);
+  });
+
+  it('the owner’s own edit is what they approve: typing, then Approve, saves the text and approves the saved version', async () => {
+    const { fetchMock, drafts } = serveDrafts([makeDraft({ id: 'o1', text: 'Old words', reviewState: 'in_review' })]);
+    renderContent();
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    await user.type(within(draft).getByRole('textbox', { name: 'Text of the instagram post' }), ', new ones');
+    await user.click(within(draft).getByRole('button', { name: 'Approve' }));
+    expect(await within(draft).findByText('Approved')).toBeInTheDocument();
+    expect(drafts[0]).toMatchObject({ text: 'Old words, new ones', reviewState: 'approved' });
+    expect(posted(fetchMock, '/api/drafts/o1/approve')).toEqual([{ seen: '2030-01-01T10:00:01.000Z' }]);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('requesting changes on a draft changed elsewhere says so in the dialog, and the card shows the new text', async () => {
+    const { drafts } = serveDrafts([makeDraft({ id: 'v2', text: 'Text A', reviewState: 'in_review' })], { workspace: as('approver') });
+    renderContent();
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    drafts[0].text = 'Text B';
+    touch(drafts[0]);
+    await user.click(within(draft).getByRole('button', { name: 'Request changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'What should change?' }), 'Shorter');
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CHANGED_SINCE_SEEN);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(draft).getByRole('textbox', { name: 'Text of the instagram post' })).toHaveValue('Text B'));
+    expect(drafts[0].reviewState).toBe('in_review');
   });
 
   it('where approval is required, Queue, Re-queue and Publish now wait for it and say why', async () => {
@@ -287,6 +353,24 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       expect(toast.success).toHaveBeenCalledWith('Review link revoked', {
         description: 'The link sent to cmo@client.test no longer opens.',
       });
+    });
+
+    it('a link to a Hookline address is refused in the server’s words; the dialog stays open to correct it', async () => {
+      const { reviewLinks } = serveDrafts([makeDraft({ id: 'h1' })], { workspace: as('staff') });
+      renderContent();
+      await user.click(await screen.findByRole('checkbox', { name: 'Select the Instagram post for a review link' }));
+      await user.click(screen.getByRole('button', { name: 'Send review link' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send a review link' });
+      const email = within(dialog).getByRole('textbox', { name: 'Email' });
+      expect(
+        within(dialog).getByText("The client's reviewer, outside the Hookline team: anyone at this address can open the link."),
+      ).toBeInTheDocument();
+      await user.type(email, 'sam@hookline.test');
+      await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(`sam@hookline.test is a Hookline team address. ${STAFF_ADDRESS}`);
+      expect(email).toHaveValue('sam@hookline.test');
+      expect(reviewLinks).toEqual([]);
+      expect(toast.success).not.toHaveBeenCalled();
     });
 
     it('refuses a lifetime outside 1 to 60 days, and lists expired links without Revoke', async () => {

@@ -23,7 +23,8 @@ const AUTHOR_KINDS: Record<TDraftComment['authorKind'], string> = { client: 'Cli
 
 /**
  * One draft on the review page: channel, type, text, media, its comments, its state, and Approve /
- * Request changes. `reviewerName` returns the name to sign with, or null after asking for it.
+ * Request changes, each on the version shown (the server refuses one the draft has left since).
+ * `reviewerName` returns the name to sign with, or null after asking for it.
  */
 export function ReviewDraftCard({
   token,
@@ -54,7 +55,7 @@ export function ReviewDraftCard({
   const approve = () => {
     const name = reviewerName();
     if (!name || decide.isPending) return;
-    decide.mutate({ draftId: draft.id, decision: 'approve', name }, { onSuccess: showDecision });
+    decide.mutate({ draftId: draft.id, decision: 'approve', name, seen: draft.updatedAt }, { onSuccess: showDecision });
   };
 
   const requestChanges = (event: FormEvent) => {
@@ -65,7 +66,7 @@ export function ReviewDraftCard({
     const name = reviewerName();
     if (!name) return;
     decide.mutate(
-      { draftId: draft.id, decision: 'request_changes', name, comment: comment.trim() },
+      { draftId: draft.id, decision: 'request_changes', name, comment: comment.trim(), seen: draft.updatedAt },
       {
         onSuccess: () => {
           setAsking(false);

@@ -8,6 +8,8 @@ import ReviewPage from './review-page';
 const TOKEN = 'tok-secret-123';
 const EXPIRED = 'This review link has expired. Ask the Hookline team for a new one.';
 const HELP = 'Decisions you made with this link are kept. The Hookline team can send you a new link.';
+const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
+const SHOWN = '2030-01-01T10:00:00.000Z';
 
 function makePage(): TReviewPage {
   return {
@@ -32,6 +34,7 @@ function makePage(): TReviewPage {
             createdAt: '2030-01-01T10:00:00.000Z',
           },
         ],
+        updatedAt: SHOWN,
       },
       {
         id: 'd2',
@@ -41,12 +44,17 @@ function makePage(): TReviewPage {
         reviewState: 'in_review',
         media: { url: '/api/review/media/def', type: 'video/mp4', name: 'launch.mp4' },
         comments: [],
+        updatedAt: SHOWN,
       },
     ],
   };
 }
 
-/** The review API: lookup answers the page; decide applies the decision, or answers `decideRefusal`. */
+/**
+ * The review API: lookup answers the page (as it is then: change `page` to change the drafts
+ * meanwhile); decide applies the decision on the version seen, refuses one on an older version,
+ * or answers `decideRefusal`.
+ */
 function serveReview({ lookup, decideRefusal }: { lookup?: Response; decideRefusal?: Response } = {}) {
   const page = makePage();
   const fetchMock = stubFetch((path, init) => {
@@ -55,8 +63,10 @@ function serveReview({ lookup, decideRefusal }: { lookup?: Response; decideRefus
       if (decideRefusal) return decideRefusal;
       const input = JSON.parse(String(init?.body)) as TReviewDecisionRequest;
       const draft = page.drafts.find((candidate) => candidate.id === input.draftId)!;
+      if (input.seen !== draft.updatedAt) return json({ error: CHANGED_SINCE_SEEN }, 409);
       const decided: TReviewDraft = {
         ...draft,
+        updatedAt: new Date(Date.parse(draft.updatedAt) + 1000).toISOString(),
         reviewState: input.decision === 'approve' ? 'approved' : 'changes_requested',
         comments: input.comment
           ? [
@@ -78,7 +88,8 @@ function serveReview({ lookup, decideRefusal }: { lookup?: Response; decideRefus
   });
   const decisions = () =>
     fetchMock.mock.calls.filter(([url]) => String(url) === '/api/review/decide').map(([, init]) => JSON.parse(String(init?.body)));
-  return { fetchMock, decisions };
+  const lookups = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/review/lookup').length;
+  return { fetchMock, page, decisions, lookups };
 }
 
 const renderReview = (path = `/review#token=${TOKEN}`) => renderPage(<ReviewPage />, path);
@@ -118,7 +129,7 @@ describe('the review page', { timeout: 30_000 }, () => {
     expect(within(post).getByRole('button', { name: 'Request changes' })).toBeInTheDocument();
     expect(within(video).getByText('Waiting for your review')).toBeInTheDocument();
 
-    expect(decisions()).toEqual([{ token: TOKEN, draftId: 'd1', decision: 'approve', name: 'Cara CMO' }]);
+    expect(decisions()).toEqual([{ token: TOKEN, draftId: 'd1', decision: 'approve', name: 'Cara CMO', seen: SHOWN }]);
     const lookup = fetchMock.mock.calls.find(([url]) => String(url) === '/api/review/lookup');
     expect(JSON.parse(String(lookup?.[1]?.body))).toEqual({ token: TOKEN });
     // The token rides in bodies only, never in an address.
@@ -168,8 +179,30 @@ describe('the review page', { timeout: 30_000 }, () => {
     expect(within(video).queryByRole('button')).not.toBeInTheDocument();
     expect(within(video).getByText('Nothing to decide for now: a new version will be sent for your review.')).toBeInTheDocument();
     expect(decisions()).toEqual([
-      { token: TOKEN, draftId: 'd2', decision: 'request_changes', name: 'Cara CMO', comment: 'Cut the intro to 5 seconds' },
+      { token: TOKEN, draftId: 'd2', decision: 'request_changes', name: 'Cara CMO', comment: 'Cut the intro to 5 seconds', seen: SHOWN },
     ]);
+  });
+
+  it('a draft changed since the page opened: the decision is refused, the page shows the new version with why, and decides on that', async () => {
+    sessionStorage.setItem('hookline.reviewerName', 'Cara CMO');
+    const { page, decisions, lookups } = serveReview();
+    renderReview();
+    await screen.findByRole('heading', { level: 1, name: 'Acme — drafts for your review' });
+    const post = draftCard('Instagram Post');
+    expect(lookups()).toBe(1);
+    // The team edits the draft after the page was opened.
+    Object.assign(page.drafts[0], { text: 'Spring is finally here', updatedAt: '2030-01-01T11:00:00.000Z' });
+
+    await user.click(within(post).getByRole('button', { name: 'Approve' }));
+    expect(await within(post).findByRole('alert')).toHaveTextContent(CHANGED_SINCE_SEEN);
+    expect(await within(post).findByText('Spring is finally here')).toBeInTheDocument();
+    expect(lookups()).toBe(2);
+    expect(within(post).getByText('Waiting for your review')).toBeInTheDocument();
+
+    await user.click(within(post).getByRole('button', { name: 'Approve' }));
+    expect(await within(post).findByText('Approved')).toBeInTheDocument();
+    expect(within(post).queryByRole('alert')).not.toBeInTheDocument();
+    expect(decisions().map((decision) => decision.seen)).toEqual([SHOWN, '2030-01-01T11:00:00.000Z']);
   });
 
   it("an expired or revoked link shows the server's words and what to do", async () => {
