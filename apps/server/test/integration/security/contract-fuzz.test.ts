@@ -202,7 +202,7 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
   /** Tokens that open an invitation, so that the fuzz gets past the token check: one to look up, one to accept, one to join. */
   const invitationTokens = { lookup: '', accept: '', join: '' };
   /** A review link's token and one of its drafts (sent for review with it). */
-  const review = { token: '', draftId: '' };
+  const review = { token: '', draftId: '', seen: '' };
   /** The workspace the manager works on (Fuzz Co), named in the header of the staff-only workspace routes. */
   let staffWorkspaceId = '';
   /** A draft in that workspace, for the review links the manager sends. */
@@ -251,9 +251,12 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
       expiresInDays: 14,
       by: { name: 'Fuzz staff', email: 'admin@fuzz.test', kind: 'staff' },
     });
-    Object.assign(review, { token: link.token, draftId: reviewDraft });
+    Object.assign(review, { token: link.token, draftId: reviewDraft, seen: link.sentForReview[0].updatedAt });
+    const toApprove = (await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz approve' })).json().id as string;
+    await callers.client.post(`/api/drafts/${toApprove}/review`);
     ids = {
       '/api/drafts/:id/request-changes': inReview,
+      '/api/drafts/:id/approve': toApprove,
       '/api/drafts/': draft.json().id,
       '/api/workspace/members/': teammate.userId,
       '/api/admin/clients/': client.json().id,
@@ -337,6 +340,10 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
       ),
       draftId: fc.oneof(
         fc.constant(null).map(() => review.draftId),
+        fc.string(),
+      ),
+      seen: fc.oneof(
+        fc.constant(null).map(() => review.seen),
         fc.string(),
       ),
     },

@@ -462,8 +462,8 @@ describe('permission matrix: every route × every caller × own and others’ re
       any: everyone(200),
       body: async () => {
         const draftId = await newDraft(callers.clientA);
-        const { token } = await newReviewLink('clientA', [draftId]);
-        return { token, draftId, decision: 'approve', name: 'Matrix reviewer' };
+        const { token, sentForReview } = await newReviewLink('clientA', [draftId]);
+        return { token, draftId, decision: 'approve', name: 'Matrix reviewer', seen: sentForReview[0].updatedAt };
       },
     },
     { method: 'GET', url: '/api/review/media/:id', resource: 'reviewMedia', own: everyone(200), other: everyone(403) },

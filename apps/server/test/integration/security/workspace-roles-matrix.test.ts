@@ -388,12 +388,14 @@ describe('a review link opens its own drafts, until it expires or is revoked', (
     return { id: created.json().id as string, token: token! };
   };
   const lookup = (token: string) => anonymous().post('/api/review/lookup', { token });
-  const decide = (token: string, draftId: string, decision: 'approve' | 'request_changes' = 'approve') =>
+  const decide = async (token: string, draftId: string, decision: 'approve' | 'request_changes' = 'approve') =>
     anonymous().post('/api/review/decide', {
       token,
       draftId,
       decision,
       name: 'Rita Reviewer',
+      // The version the page shows: the draft's stored one.
+      seen: (await t.db.selectFrom('draft').select('updatedAt').where('id', '=', draftId).executeTakeFirstOrThrow()).updatedAt,
       ...(decision === 'request_changes' ? { comment: 'Shorter, please' } : {}),
     });
   const reviewState = async (id: string) =>
