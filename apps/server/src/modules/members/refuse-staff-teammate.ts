@@ -1,5 +1,5 @@
-import { isStaffRole } from '@hookline/shared';
 import { HttpError } from '../../lib/http-error.ts';
+import { isStaffAddressWithRole } from '../users/is-staff-address.ts';
 
 /**
  * Refuses (409) to make a staff address a teammate, when it is invited and again when it accepts
@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http-error.ts';
  * accepting the invitation would be staff and a member at once.
  */
 export function refuseStaffTeammate(email: string, role: string | null | undefined, founders: readonly string[]): void {
-  if (!isStaffRole(role) && !founders.includes(email.toLowerCase())) return;
+  if (!isStaffAddressWithRole(email, role, founders)) return;
   throw new HttpError(
     409,
     `${email} is a Hookline staff account: staff open a client's workspace from the admin console, not as a teammate.`,

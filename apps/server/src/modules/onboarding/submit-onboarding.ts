@@ -2,6 +2,7 @@ import { isStaffRole, type TOnboardingData } from '@hookline/shared';
 import { nowIso, type Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { isStaffAddress } from '../users/is-staff-address.ts';
 import { ensureWorkspace } from '../workspaces/ensure-workspace.ts';
 import { openRequest } from '../requests/open-request.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
@@ -103,10 +104,4 @@ function openOnboardingRequest(
 ) {
   const { workspaceId, data, subject, who, now } = input;
   return openRequest(db, { workspaceId, type: 'onboarding', subject, requester: data.email, who, now });
-}
-
-async function isStaffAddress(db: Db, email: string, founders: readonly string[]): Promise<boolean> {
-  if (founders.includes(email)) return true;
-  const account = await db.selectFrom('user').select('role').where('email', '=', email).executeTakeFirst();
-  return account !== undefined && isStaffRole(account.role);
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { isStaffRole, type TDraft, type TReviewLink, type TWorkspace } from '@hookline/shared';
+import type { TDraft, TReviewLink, TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { ReviewLinkTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -9,6 +9,7 @@ import { sendDraftForReview } from '../drafts/review-draft.ts';
 import { UNPUBLISHED_STATUSES, type DraftActor } from '../drafts/review-state.ts';
 // The same scheme as invitation tokens: 256 random bits, stored as a plain SHA-256.
 import { hashInvitationToken as hashToken } from '../invitations/create-invitation.ts';
+import { isStaffAddress } from '../users/is-staff-address.ts';
 import { readWorkspace } from '../workspaces/workspace-of-user.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,8 +37,7 @@ export function toReviewLink(row: ReviewLinkRow, now = new Date()): TReviewLink 
  */
 export async function refuseStaffReviewer(db: Db, input: { email: string; sender: string; founders: readonly string[] }): Promise<void> {
   const email = input.email.toLowerCase();
-  const account = await db.selectFrom('user').select('role').where('email', '=', email).executeTakeFirst();
-  if (email !== input.sender.toLowerCase() && !input.founders.includes(email) && !isStaffRole(account?.role)) return;
+  if (email !== input.sender.toLowerCase() && !(await isStaffAddress(db, email, input.founders))) return;
   throw new HttpError(
     409,
     `${email} is a Hookline team address. Review links are for the client's reviewers: send it to someone outside the Hookline team.`,
