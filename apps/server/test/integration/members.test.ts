@@ -17,6 +17,7 @@ import { connectChannel, startChannelProvider } from '../support/channel-provide
 import { acceptInvitation, invitationLinkOf, joinInvitation, lookUpInvitation } from '../support/invitation.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../support/mail.ts';
 import { ORIGIN, signUp } from '../support/test-app.ts';
+import { clientTimeline } from '../support/workspace-caller.ts';
 
 /**
  * A client owner's teammates: invited by mail (as an editor or an approver) by the owner or staff,
@@ -89,15 +90,7 @@ describe('members: a client owner’s teammates and their invitations', () => {
     const user = await a.t.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     return apiCaller(a.t, { cookie: accepted.cookie, email, userId: user.id });
   };
-  const timeline = async (workspaceId: string) =>
-    a.t.db
-      .selectFrom('timelineEntry')
-      .select(['text', 'who'])
-      .where('subjectType', '=', 'client')
-      .where('subjectId', '=', workspaceId)
-      .orderBy('ts')
-      .orderBy('id')
-      .execute();
+  const timeline = (workspaceId: string) => clientTimeline(a.t.db, workspaceId);
   const members = async (caller: ApiCaller, workspaceId: string) => {
     const response = await send(caller, 'GET', '/api/workspace/members', workspaceId);
     expect(response.statusCode, response.body).toBe(200);

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { addMember } from '../members/add-member.ts';
 import { refuseStaffTeammate } from '../members/refuse-staff-teammate.ts';
-import { findUsableInvitation, invitationUsedMessage } from './find-invitation.ts';
+import { claimInvitation, findUsableInvitation } from './find-invitation.ts';
 
 /** The address whose invitation is being accepted, for the length of acceptInvitation's sign-up call only. */
 const accepting = new AsyncLocalStorage<string>();
@@ -37,14 +37,7 @@ export async function acceptInvitation(
   if (invitation.accountExists) throw new HttpError(409, `An account for ${invitation.email} already exists. Sign in with it to join.`);
   // The account it would make is a founder's when FOUNDER_EMAIL names the address: refused before it is made.
   if (invitation.role !== 'owner') refuseStaffTeammate(invitation.email, undefined, deps.founders);
-  const claimed = await deps.db
-    .updateTable('invitation')
-    .set({ acceptedAt: new Date().toISOString() })
-    .where('id', '=', invitation.id)
-    .where('acceptedAt', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) throw new HttpError(410, invitationUsedMessage({ ...invitation, teammate: invitation.role !== 'owner' }));
+  await claimInvitation(deps.db, invitation);
   let cookies: string[];
   try {
     const { headers: answer } = await accepting.run(invitation.email, () =>

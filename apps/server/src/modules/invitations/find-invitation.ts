@@ -19,6 +19,21 @@ export function invitationUsedMessage(invitation: { teammate: boolean; email: st
 }
 
 /**
+ * Marks an invitation used, once: of two submissions of one link only the first goes on, the other
+ * gets 410 with what to do instead. Run it in the transaction of what the invitation makes.
+ */
+export async function claimInvitation(db: Db, invitation: UsableInvitation): Promise<void> {
+  const claimed = await db
+    .updateTable('invitation')
+    .set({ acceptedAt: new Date().toISOString() })
+    .where('id', '=', invitation.id)
+    .where('acceptedAt', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) throw new HttpError(410, invitationUsedMessage({ ...invitation, teammate: invitation.role !== 'owner' }));
+}
+
+/**
  * The invitation a link's token opens, while it can still be accepted: 404 for a token never issued
  * or replaced by a newer invitation, 410 once used or expired, each with what to do next. An owner's
  * invitation also answers 409 when the address has an account by now (made with Google or Apple,

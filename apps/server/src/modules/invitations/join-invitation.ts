@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { addMember } from '../members/add-member.ts';
 import { refuseStaffTeammate } from '../members/refuse-staff-teammate.ts';
-import { findUsableInvitation, invitationUsedMessage } from './find-invitation.ts';
+import { claimInvitation, findUsableInvitation } from './find-invitation.ts';
 
 /**
  * A teammate's invitation accepted by an account that exists already: the signed-in account must be
@@ -28,14 +28,7 @@ export async function joinInvitation(
   const owner = await db.selectFrom('workspace').select('ownerUserId').where('id', '=', invitation.workspaceId).executeTakeFirst();
   if (owner?.ownerUserId === user.id) throw new HttpError(409, `You own ${invitation.workspaceName}: it is open to you already.`);
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('invitation')
-      .set({ acceptedAt: new Date().toISOString() })
-      .where('id', '=', invitation.id)
-      .where('acceptedAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) throw new HttpError(410, invitationUsedMessage({ ...invitation, teammate: true }));
+    await claimInvitation(trx, invitation);
     await addMember(trx, { workspaceId: invitation.workspaceId, userId: user.id, email, role });
   });
   return { email, workspaceId: invitation.workspaceId };
