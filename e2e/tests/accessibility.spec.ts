@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { A11Y_JOURNEY_FOUNDER, api, expect, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
+import { WORKSPACE_HEADER } from '@hookline/shared';
+import { waitForMail } from '../support/mailbox.ts';
+import { A11Y_JOURNEY_FOUNDER, api, appOrigin, expect, signUpOrSignIn, signUpViaApi, test, uniqueEmail } from '../support/test.ts';
 
 // Every page of the app, and its dialogs, as the role that sees them: no serious or critical
 // axe-core violation. States only a journey reaches are checked in that journey (channels.spec.ts).
@@ -10,6 +12,17 @@ async function checkPage(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, path);
+}
+
+/** A dashboard call in a client's workspace, as staff make it from there. */
+async function workspaceCall(page: Page, workspaceId: string, method: 'POST', url: string, data: unknown) {
+  const response = await page.request.fetch(url, {
+    method,
+    data: data as object,
+    headers: { origin: appOrigin(), [WORKSPACE_HEADER]: workspaceId },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(400);
+  return response.json();
 }
 
 /** Checks an open dialog with the page behind it, then closes it with Escape. */
@@ -88,6 +101,10 @@ test.describe('accessibility (axe-core)', () => {
     await api(page, 'POST', `/api/drafts/${queued.id}/queue`);
     const published = await api(page, 'POST', '/api/drafts', { type: 'reel', channel: 'youtube', text: 'Behind the scenes' });
     await api(page, 'POST', `/api/drafts/${published.id}/publish`);
+    // One in review (its badge, Approve and Request changes) and a request with its detail.
+    const inReview = await api(page, 'POST', '/api/drafts', { type: 'thread', channel: 'twitter', text: 'Launch thread' });
+    await api(page, 'POST', `/api/drafts/${inReview.id}/review`);
+    const brief = await api(page, 'POST', '/api/requests', { type: 'content_brief', subject: 'Spring brief', description: 'Three posts' });
 
     await checkPage(page, '/', /done for you/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manage Profile' }).click();
@@ -107,10 +124,20 @@ test.describe('accessibility (axe-core)', () => {
     await expectNoSeriousA11yViolations(page, 'the Create a draft panel');
     await page.getByRole('article', { name: 'Instagram Post' }).getByRole('button', { name: 'Delete' }).click();
     await checkDialog(page, 'Delete this draft?');
+    const thread = page.getByRole('article', { name: 'Twitter Thread' });
+    await thread.getByRole('button', { name: 'Comments' }).click();
+    await expect(thread.getByRole('region', { name: /^Comments on the/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'a draft in review with its comments');
+    await thread.getByRole('button', { name: 'Request changes' }).click();
+    await checkDialog(page, 'Request changes');
 
     await checkPage(page, '/dashboard/content-lab', 'Content Lab');
     await checkPage(page, '/dashboard/video-clipper', 'Video Clipper');
     await checkPage(page, '/dashboard/analytics', 'Analytics');
+    await checkPage(page, `/dashboard/requests?request=${brief.id}`, 'Requests');
+    await page.getByRole('button', { name: 'New request' }).first().click();
+    await expect(page.getByLabel('Subject')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the New request form');
     await checkPage(page, '/dashboard/settings', 'Settings');
     await page.getByRole('button', { name: 'Delete workspace' }).click();
     await checkDialog(page, 'Delete workspace');
@@ -142,6 +169,13 @@ test.describe('accessibility (axe-core)', () => {
 
     await checkPage(page, '/admin/requests', 'Requests');
     await checkPage(page, `/admin/requests/${request.id}`, request.subject);
+    // A review link mailed to someone without an account, and the page it opens.
+    const draft = await workspaceCall(page, client.id, 'POST', '/api/drafts', { type: 'post', text: 'For review' });
+    const reviewer = uniqueEmail('a11y-reviewer');
+    await workspaceCall(page, client.id, 'POST', '/api/review-links', { draftIds: [draft.id], email: reviewer });
+    const link = /http:\/\/[^\s]+\/review#token=[A-Za-z0-9_-]+/.exec(await waitForMail(reviewer, { matching: /review#token=/ }))![0];
+    await checkPage(page, link, /drafts for your review/);
+
     await checkPage(page, '/admin/settings', 'Settings');
     await page.getByRole('button', { name: 'Rotate' }).click();
     await checkDialog(page, 'Rotate signing secret?');

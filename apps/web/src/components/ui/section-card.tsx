@@ -30,7 +30,7 @@ export function SectionCard({
             <h2 id={id} className="text-base font-semibold text-slate-900">
               {title}
             </h2>
-            {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
+            {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
           </div>
           {actions}
         </div>
