@@ -59,9 +59,9 @@ export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) 
     requeue: draft.status === 'queued',
     needsApproval: editable && workspace.requireApproval && draft.reviewState !== 'approved',
     sendForReview: editable && draft.reviewState !== 'in_review',
-    approve: canApprove(workspace.access) && draft.reviewState === 'in_review',
-    // An approval can still be taken back with a request for changes.
-    requestChanges: canApprove(workspace.access) && (draft.reviewState === 'in_review' || draft.reviewState === 'approved'),
+    approve: editable && canApprove(workspace.access) && draft.reviewState === 'in_review',
+    // An approval can still be taken back with a request for changes, until the post goes out.
+    requestChanges: editable && canApprove(workspace.access) && (draft.reviewState === 'in_review' || draft.reviewState === 'approved'),
     delete: true,
   };
 }

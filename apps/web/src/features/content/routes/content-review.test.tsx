@@ -97,6 +97,25 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('a post on its way out or out is no longer decided: no Approve or Request changes (the server refuses them)', async () => {
+    serveDrafts([
+      makeDraft({ channel: 'instagram', status: 'publishing', reviewState: 'approved' }),
+      makeDraft({
+        channel: 'twitter',
+        type: 'thread',
+        status: 'published',
+        reviewState: 'in_review',
+        publishedAt: '2030-01-01T12:00:00.000Z',
+      }),
+    ]);
+    renderContent();
+    for (const name of ['Instagram Post', 'Twitter Thread']) {
+      const draft = await screen.findByRole('article', { name });
+      expect(buttonsOf(draft)).not.toContain('Approve');
+      expect(buttonsOf(draft)).not.toContain('Request changes');
+    }
+  });
+
   it('requesting changes asks what should change, in a dialog, and refuses an empty comment', async () => {
     const { fetchMock } = serveDrafts([makeDraft({ id: 'rc1', reviewState: 'in_review' })], { workspace: as('approver') });
     renderContent();
