@@ -23,3 +23,4 @@ export * from './contracts/invitations.ts';
 export * from './contracts/members.ts';
 export * from './contracts/review-links.ts';
 export * from './contracts/requests.ts';
+export * from './contracts/posting-slots.ts';

@@ -12,6 +12,7 @@ import { invitationsMigration } from './migrations/009-invitations.ts';
 import { accountSafetyMigration } from './migrations/010-account-safety.ts';
 import { clipJobWorkspaceMigration } from './migrations/011-clip-job-workspace.ts';
 import { reviewAndMembersMigration } from './migrations/012-review-and-members.ts';
+import { schedulingMigration } from './migrations/013-scheduling.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -33,6 +34,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '010-account-safety': accountSafetyMigration,
     '011-clip-job-workspace': clipJobWorkspaceMigration,
     '012-review-and-members': reviewAndMembersMigration,
+    '013-scheduling': schedulingMigration,
   };
 }
 

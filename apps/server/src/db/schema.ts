@@ -73,6 +73,8 @@ export interface WorkspaceTable {
   cadence: string | null;
   /** 0 or 1 once chosen; null follows the plan (on for managed and enterprise) (migration 012). */
   requireApproval: number | null;
+  /** null: overdue posts go out at the next start; N: those more than N minutes late are held (migration 013). */
+  holdLateMinutes: Generated<number | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -166,8 +168,44 @@ export interface DraftTable {
   reviewState: Generated<string | null>;
   /** The request this draft answers, when staff made it from one (migration 012). */
   requestId: Generated<string | null>;
+  /** The scheduler's claim (migration 013): whose run it is, and until when before another may take it over. */
+  publishLease: Generated<string | null>;
+  leaseUntil: Generated<IsoTime | null>;
+  publishAttempts: Generated<number>;
+  /** Why it failed, or the temporary error being retried. */
+  failureReason: Generated<string | null>;
+  /** How late after scheduledAt it went out (or was held). */
+  lateSeconds: Generated<number | null>;
+  /** 'hookline' when no network account was connected, else the network it went to. */
+  publishedTo: Generated<string | null>;
+  postUrl: Generated<string | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
+}
+
+/** A weekly posting slot in the workspace's time zone (migration 013). */
+export interface PostingSlotTable {
+  id: string;
+  workspaceId: string;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** 'HH:MM', 24-hour wall-clock time. */
+  time: string;
+  createdAt: IsoTime;
+}
+
+/** A key for automation, scoped to one workspace; only its SHA-256 is kept (migration 013). */
+export interface ApiKeyTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  tokenHash: string;
+  /** The first characters of the key, to tell keys apart in the list. */
+  prefix: string;
+  createdBy: string;
+  createdAt: IsoTime;
+  lastUsedAt: IsoTime | null;
+  revokedAt: IsoTime | null;
 }
 
 export interface SocialConnectionTable {
@@ -334,4 +372,6 @@ export interface Database {
   draftComment: DraftCommentTable;
   reviewLink: ReviewLinkTable;
   requestAttachment: RequestAttachmentTable;
+  postingSlot: PostingSlotTable;
+  apiKey: ApiKeyTable;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS } from '@hookline/shared';
+import { QUEUE_OFFSET_MS } from '@hookline/shared';
+const PUBLISH_DELAY_MS = 1200;
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
 import { expectServedFile } from '../support/served-file.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

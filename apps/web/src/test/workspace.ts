@@ -11,4 +11,5 @@ export const TEST_WORKSPACE: TWorkspace = {
   cadence: 'Daily',
   access: 'owner',
   requireApproval: false,
+  holdLateMinutes: null,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimeZone } from './workspace.ts';
 
 export const DRAFT_CHANNELS = ['instagram', 'twitter', 'youtube', 'linkedin'] as const;
 export const ZDraftChannel = z.enum(DRAFT_CHANNELS);
@@ -6,12 +7,21 @@ export type TDraftChannel = z.infer<typeof ZDraftChannel>;
 export const DRAFT_TYPES = ['post', 'reel', 'thread', 'video'] as const;
 export const ZDraftType = z.enum(DRAFT_TYPES);
 export type TDraftType = z.infer<typeof ZDraftType>;
-export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published'] as const;
+/**
+ * draft → queued (Queue: the next free posting slot, or one hour ahead; Schedule: a chosen time) →
+ * publishing (the scheduler at that time, or Publish now) → published. A post the network refused,
+ * or that kept failing, is failed with the reason; one that fell due long before the scheduler ran
+ * (more than the workspace's hold setting) is held for a person to decide. Failed and held posts
+ * can be published now (Retry), re-queued, scheduled or taken back to draft.
+ */
+export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published', 'failed', 'held'] as const;
 export type TDraftStatus = (typeof DRAFT_STATUSES)[number];
 
-/** Queue schedules one hour ahead; Publish now completes about 1.2 s later. */
+/** Without posting slots, Queue schedules one hour ahead. */
 export const QUEUE_OFFSET_MS = 60 * 60 * 1000;
-export const PUBLISH_DELAY_MS = 1200;
+
+/** Where a published post went: 'hookline' when no account of its network was connected. */
+export const PUBLISHED_IN_HOOKLINE = 'hookline';
 
 /**
  * Review, beside the publishing status: null until first sent for review; a reviewer (the owner, an
@@ -34,6 +44,14 @@ export const ZDraft = z.object({
   reviewState: ZReviewState.nullable(),
   /** The request staff made this draft from, if any. */
   requestId: z.string().nullable(),
+  /** Why it failed or was held, or the temporary error a publishing post is being retried after. */
+  failureReason: z.string().nullable(),
+  /** How many seconds after its scheduled time it went out (or was held); null until then. */
+  lateSeconds: z.number().nullable(),
+  /** 'hookline' (published in Hookline only: no account of its network connected) or the network. */
+  publishedTo: z.string().nullable(),
+  /** The post on the network, once it is there. */
+  postUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -57,8 +75,30 @@ export const ZUpdateDraftRequest = z
   .refine((b) => b.text !== undefined || b.channel !== undefined, 'Send text or channel');
 export type TUpdateDraftRequest = z.infer<typeof ZUpdateDraftRequest>;
 
-/** POST /api/drafts/{id}/queue | /publish | /requeue answer the draft; DELETE /api/drafts/{id} answers 204. */
-export const DRAFT_ACTIONS = ['queue', 'publish', 'requeue'] as const;
+/**
+ * POST /api/drafts/{id}/queue | /publish | /requeue | /unqueue answer the draft; DELETE
+ * /api/drafts/{id} answers 204. Publish on a failed or held post is its Retry.
+ */
+export const DRAFT_ACTIONS = ['queue', 'publish', 'requeue', 'unqueue'] as const;
+
+/** 'YYYY-MM-DDTHH:mm': a wall-clock time, as a datetime-local field gives it. */
+export const ZLocalDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'local must be a date and time such as 2026-03-29T09:30');
+
+/**
+ * POST /api/drafts/{id}/schedule: an exact time, either as an instant with its offset (`at`), or
+ * as a wall-clock time (`local`) in `timeZone` (default: the workspace's zone, else UTC). It must
+ * be in the future.
+ */
+export const ZScheduleDraftRequest = z
+  .object({
+    at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date-time with an offset, such as 2026-03-29T09:30:00Z' }).optional(),
+    local: ZLocalDateTime.optional(),
+    timeZone: ZTimeZone.optional(),
+  })
+  .refine((body) => (body.at === undefined) !== (body.local === undefined), 'Send either at or local');
+export type TScheduleDraftRequest = z.infer<typeof ZScheduleDraftRequest>;
 
 /** POST /api/drafts/{id}/review (send for review, no body) and /approve answer the draft. */
 export const REVIEW_ACTIONS = ['review', 'approve'] as const;

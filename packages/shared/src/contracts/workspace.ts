@@ -36,6 +36,8 @@ export const ZWorkspace = z.object({
   access: ZWorkspaceAccess,
   /** Only approved drafts may be queued or published (on by default for managed and enterprise plans). */
   requireApproval: z.boolean(),
+  /** null: posts that fell due while nothing ran go out at the next start; N: those more than N minutes late are held. */
+  holdLateMinutes: z.number().int().nullable(),
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 
@@ -45,6 +47,13 @@ export const ZUpdateWorkspaceRequest = z.object({
   timeZone: ZTimeZone.nullable().optional(),
   /** Unset, it follows the plan (on for managed and enterprise); once set, it stays as chosen. */
   requireApproval: z.boolean().optional(),
+  holdLateMinutes: z
+    .number()
+    .int('holdLateMinutes must be a whole number of minutes')
+    .min(1, 'holdLateMinutes must be at least 1')
+    .max(10_080, 'holdLateMinutes must be at most 10080 (a week)')
+    .nullable()
+    .optional(),
 });
 export type TUpdateWorkspaceRequest = z.infer<typeof ZUpdateWorkspaceRequest>;
 

@@ -29,6 +29,10 @@ export function toDraft(row: DraftRow): TDraft {
       : null,
     reviewState: row.reviewState as TDraft['reviewState'],
     requestId: row.requestId,
+    failureReason: row.failureReason,
+    lateSeconds: row.lateSeconds,
+    publishedTo: row.publishedTo,
+    postUrl: row.postUrl,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

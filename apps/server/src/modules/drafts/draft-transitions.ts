@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { PUBLISH_DELAY_MS, QUEUE_OFFSET_MS, type TDraft } from '@hookline/shared';
+import { QUEUE_OFFSET_MS, type TDraft } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -71,7 +71,7 @@ export function requeueDraft(db: Db, workspace: DraftWorkspace, id: string): Pro
  * and when the job is due.
  */
 export async function publishDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<{ draft: TDraft; publishAt?: Date }> {
-  const publishAt = new Date(Date.now() + PUBLISH_DELAY_MS);
+  const publishAt = new Date(Date.now() + 1200);
   const draft = await transition(db, workspace, id, ['draft', 'queued'], 'This draft is already being published or was published.', {
     status: 'publishing',
   });

@@ -109,7 +109,7 @@ export async function readWorkspace(
 ): Promise<{ workspace: TWorkspace; ownerUserId: string | null } | undefined> {
   const row = await db
     .selectFrom('workspace')
-    .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence', 'requireApproval'])
+    .select(['id', 'name', 'ownerEmail', 'ownerUserId', 'plan', 'status', 'timeZone', 'cadence', 'requireApproval', 'holdLateMinutes'])
     .$call((query) => ('id' in by ? query.where('id', '=', by.id) : query.where('ownerEmail', '=', by.ownerEmail)))
     .executeTakeFirst();
   if (!row) return undefined;
@@ -126,6 +126,7 @@ export async function readWorkspace(
       access,
       // Unchosen, it follows the plan: a managed or enterprise client signs off on what is made for them.
       requireApproval: row.requireApproval === null ? row.plan !== 'self_serve' : Boolean(row.requireApproval),
+      holdLateMinutes: row.holdLateMinutes,
     },
     ownerUserId: row.ownerUserId,
   };

@@ -30,6 +30,7 @@ const WORKSPACE: TWorkspace = {
   cadence: 'Daily',
   access: 'staff',
   requireApproval: false,
+  holdLateMinutes: null,
 };
 const LIST: TAccessibleWorkspace[] = [
   { id: 'ws-nia', name: 'Nia Co', owner: 'nia@x.test', access: 'staff' },

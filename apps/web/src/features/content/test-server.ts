@@ -11,6 +11,7 @@ export const WORKSPACE: TWorkspace = {
   cadence: 'Daily',
   access: 'owner',
   requireApproval: false,
+  holdLateMinutes: null,
 };
 
 export const PUBLISHED_AT = '2030-01-01T12:00:00.000Z';
@@ -29,6 +30,10 @@ export function makeDraft(over: Partial<TDraft> = {}): TDraft {
     media: null,
     reviewState: null,
     requestId: null,
+    failureReason: null,
+    lateSeconds: null,
+    publishedTo: null,
+    postUrl: null,
     createdAt: '2030-01-01T10:00:00.000Z',
     updatedAt: '2030-01-01T10:00:00.000Z',
     ...over,

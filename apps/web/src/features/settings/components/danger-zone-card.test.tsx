@@ -19,6 +19,7 @@ const WORKSPACE: TWorkspace = {
   cadence: 'Daily',
   access: 'owner',
   requireApproval: false,
+  holdLateMinutes: null,
 };
 
 function Location() {

@@ -23,6 +23,7 @@ const WORKSPACE: TWorkspace = {
   cadence: 'Daily',
   access: 'owner',
   requireApproval: false,
+  holdLateMinutes: null,
 };
 
 const TEAM: TListMembersResponse = {
