@@ -8,7 +8,7 @@ import { useDraftMutation } from './use-draft-mutation';
  * picked and the zone it was shown in, so the server (not the browser) turns it into an instant.
  */
 export function scheduleDraft(id: string, body: TScheduleDraftRequest): Promise<TDraft> {
-  return apiFetch<TDraft>(`${draftPath(id)}/schedule`, { method: 'POST', body });
+  return apiFetch<TDraft>(`${draftPath(id)}/schedule`, { method: 'POST', json: body });
 }
 
 export const useScheduleDraft = (id: string) => useDraftMutation((body: TScheduleDraftRequest) => scheduleDraft(id, body), id);
