@@ -32,6 +32,7 @@ import { clientRequestRoutes } from './modules/requests/client-routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { postingSlotRoutes } from './modules/posting-slots/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 
 export interface BuildAppOptions {
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(onboardingRoutes, { ctx });
     await api.register(invitationRoutes, { ctx });
     await api.register(workspaceRoutes, { ctx });
+    await api.register(postingSlotRoutes, { ctx });
     await api.register(draftRoutes, { ctx });
     await api.register(assistantRoutes, { ctx });
     await api.register(socialRoutes, { ctx });

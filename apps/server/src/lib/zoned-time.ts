@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon';
+import { HttpError } from './http-error.ts';
+
+const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant a wall-clock time ('YYYY-MM-DDTHH:mm') names in an IANA zone.
+ * - A time that does not exist there (the hour skipped when clocks spring forward) moves forward by
+ *   the gap: 02:30 on the last Sunday of March in Europe/Berlin is 03:30 CEST. A post set for it
+ *   then goes out as soon after the intended moment as the clock allows.
+ * - A time that happens twice (the hour repeated when clocks fall back) is its first occurrence:
+ *   02:30 on the last Sunday of October in Europe/Berlin is 02:30 CEST (00:30 UTC), not CET.
+ * A date that no calendar has (February 30) or an unknown zone is a 400.
+ */
+export function instantOfLocalTime(local: string, timeZone: string): Date {
+  const parsed = DateTime.fromFormat(local, LOCAL_FORMAT, { zone: timeZone });
+  if (!parsed.isValid) {
+    const what = parsed.invalidReason === 'unsupported zone' ? `${timeZone} is not a known time zone` : `${local} is not a date and time`;
+    throw new HttpError(400, what);
+  }
+  // Luxon moves a skipped time forward by the gap (what we want) but resolves a repeated time to its
+  // later occurrence. The earlier one, if any, is the same wall-clock time at the offset in force a
+  // day before (zones change offset at most once a day).
+  const offsetBefore = parsed.zone.offset(parsed.toMillis() - DAY_MS);
+  const earlier = DateTime.fromMillis(parsed.toMillis() - (offsetBefore - parsed.offset) * 60_000, { zone: timeZone });
+  const chosen = earlier < parsed && earlier.toFormat(LOCAL_FORMAT) === local ? earlier : parsed;
+  return chosen.toJSDate();
+}
