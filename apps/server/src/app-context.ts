@@ -6,7 +6,8 @@ import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { JobRunner } from './lib/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
-import { completePublish, PUBLISH_JOB } from './modules/drafts/draft-transitions.ts';
+import { publishInHooklineOnly } from './modules/publishing/channel-publisher.ts';
+import { PostScheduler } from './modules/publishing/post-scheduler.ts';
 import { syncFounderRoles } from './modules/users/set-user-role.ts';
 import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
 import { createAuth, type Auth } from './plugins/auth.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   files: FileStore;
   jobs: JobRunner;
+  /** Publishes due posts; runs wherever the job runner runs. */
+  scheduler: PostScheduler;
 }
 
 /**
@@ -32,6 +35,14 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
   await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
 
   const mailer = createMailer(config, log);
+  const scheduler = new PostScheduler({
+    db: database.db,
+    kind: database.kind,
+    log,
+    publisherFor: publishInHooklineOnly,
+    pollMs: config.JOB_POLL_MS,
+    retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -46,9 +57,10 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
       pollMs: config.JOB_POLL_MS,
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     }),
+    scheduler,
   };
+  ctx.jobs.attach(scheduler);
   ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
-  ctx.jobs.register(PUBLISH_JOB, (payload) => completePublish(ctx.db, payload));
   // Renders take minutes: their own lane, so deliveries and publishes never wait behind one.
   ctx.jobs.register(CLIP_JOB, (payload, job) => runClipJob(ctx, payload, job), { lane: 'clipper' });
   ctx.jobs.register(CLIP_PURGE_JOB, (payload) => purgeClipJob(ctx, payload));

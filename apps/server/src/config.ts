@@ -94,9 +94,12 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_PRIVATE: boolFromEnv.default(false),
   WEBHOOK_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 5000),
   JOB_POLL_MS: intFromEnv(10, 60_000, 1000),
+  /** First retry of a post the network refused for a while (429, 5xx); doubles with each try. */
+  PUBLISH_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 30_000),
   /** Off on app instances that leave jobs to `npm run worker` processes. */
   RUN_JOBS: boolFromEnv.default(true),
   ASSISTANT_RATE_LIMIT: intFromEnv(1, 10_000, 20),
+  API_KEY_RATE_LIMIT: intFromEnv(1, 1_000_000, 120),
   ASSISTANT_MAX_MESSAGES: intFromEnv(1, 500, 50),
   ASSISTANT_MAX_CHARS: intFromEnv(100, 200_000, 8000),
   MEDIA_MAX_BYTES: intFromEnv(1024, 10 * 1024 * 1024 * 1024, 100 * 1024 * 1024),

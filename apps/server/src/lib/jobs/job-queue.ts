@@ -65,8 +65,16 @@ export interface RegisterOptions {
  * A runner only claims the types it has handlers for. A failing job is retried with exponential
  * backoff until maxAttempts, then marked failed.
  */
+/** Work the runner starts, kicks and stops with its lanes, that keeps its own records (the post scheduler). */
+export interface RunnerLoop {
+  start(): void;
+  kick(): void;
+  stop(): Promise<void>;
+}
+
 export class JobRunner {
   private lanes = new Map<string, JobLane>();
+  private loops: RunnerLoop[] = [];
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -76,13 +84,20 @@ export class JobRunner {
     found.handlers.set(type, handler);
   }
 
+  /** Runs a loop in this runner's processes: wherever jobs run, it runs. */
+  attach(loop: RunnerLoop): void {
+    this.loops.push(loop);
+  }
+
   start(): void {
     for (const lane of this.lanes.values()) lane.start();
+    for (const loop of this.loops) loop.start();
   }
 
   /** Asks for a poll now (after an enqueue) instead of waiting for the next tick. */
   kick(): void {
     for (const lane of this.lanes.values()) lane.kick();
+    for (const loop of this.loops) loop.kick();
   }
 
   /** Asks for a poll at a given time (a job queued to run then), sooner than the next tick. */
@@ -92,7 +107,7 @@ export class JobRunner {
 
   /** Stops polling, asks the jobs in hand to stop (their signal) and waits for them to return. */
   async stop(): Promise<void> {
-    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
+    await Promise.all([...this.lanes.values(), ...this.loops].map((lane) => lane.stop()));
   }
 }
 

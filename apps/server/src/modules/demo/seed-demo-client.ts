@@ -1,8 +1,6 @@
 import { WORKSPACE_HEADER, type TClientRequest, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueJob } from '../../lib/jobs/job-queue.ts';
-import { PUBLISH_JOB } from '../drafts/draft-transitions.ts';
 import { DEMO_ACCOUNT_ID } from '../social/list-social-connections.ts';
 import type { DemoApi } from './demo-api.ts';
 
@@ -140,16 +138,20 @@ export async function seedDemoClient(
   await api.call('POST', `/api/drafts/${sentBack.id}/request-changes`, { comment: SENT_BACK_COMMENT }, { cookie });
   await api.call('POST', `/api/drafts/${sentBack.id}/comments`, { text: 'On it: new first slide by Thursday.' }, asManager);
 
-  // "Publish now" as the API does it, in one transaction, but finishing DEMO_PUBLISHING_MS later.
+  // Being published, as if a runner had claimed it: the scheduler takes it over DEMO_PUBLISHING_MS later.
   const publishing = await create(PUBLISHING);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('draft')
-      .set({ status: 'publishing', reviewState: 'approved', updatedAt: new Date().toISOString() })
-      .where('id', '=', publishing.id)
-      .execute();
-    await enqueueJob(trx, PUBLISH_JOB, { draftId: publishing.id }, { runAt: new Date(Date.now() + DEMO_PUBLISHING_MS) });
-  });
+  await db
+    .updateTable('draft')
+    .set({
+      status: 'publishing',
+      reviewState: 'approved',
+      scheduledAt: new Date(now).toISOString(),
+      publishLease: 'demo',
+      leaseUntil: new Date(now + DEMO_PUBLISHING_MS).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+    })
+    .where('id', '=', publishing.id)
+    .execute();
 
   // No provider account is behind it, so it holds no tokens; the dashboard marks it "Demo".
   await db

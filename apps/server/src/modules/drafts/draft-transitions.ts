@@ -1,33 +1,42 @@
 import type { Updateable } from 'kysely';
-import { QUEUE_OFFSET_MS, type TDraft } from '@hookline/shared';
+import type { TDraft, TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { enqueueJob } from '../../lib/jobs/job-queue.ts';
+import { findNextPostingTime } from '../posting-slots/find-next-posting-time.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getDraftRow, nextUpdatedAt, toDraft } from './draft-row.ts';
 import {
   CHANGED_MEANWHILE,
   leaveApproval,
   reviewEventData,
+  SCHEDULED_STATUSES,
   UNPUBLISHED_STATUSES,
   withReviewState,
   type DraftActor,
   type DraftWorkspace,
 } from './review-state.ts';
 
-export const PUBLISH_JOB = 'draft.publish';
-
 export const APPROVAL_REQUIRED =
   'This workspace requires approval before publishing. Send the draft for review, then queue or publish it once it is approved.';
 
+export const PAST_TIME = 'Choose a time in the future.';
+
+/** Scheduling also needs the zone the workspace's posting slots are in. */
+export type SchedulingWorkspace = DraftWorkspace & Pick<TWorkspace, 'timeZone'>;
+
+/** A move that starts a new publishing round: the last round's outcome is forgotten. */
+const freshRound = { failureReason: null, lateSeconds: null, publishAttempts: 0, publishLease: null, leaseUntil: null } as const;
+
 /**
- * The draft state machine, enforced here:
- * draft → queued (Queue: one hour ahead); draft | queued → publishing (Publish now) → published by the
- * job runner 1.2 s later; queued → queued (Re-queue: one hour ahead again); published offers only Delete.
- * Where the workspace requires approval, only an approved draft moves towards publishing.
- * The guarded UPDATE (… WHERE status IN allowed, and approved where required) makes a racing second
- * transition, or an edit that took the approval away meanwhile, a 409, not a double one.
+ * The draft state machine, enforced here (the scheduler, modules/publishing, does the rest):
+ * draft → queued (Queue: the next free posting slot, or one hour ahead; Schedule: a chosen time);
+ * queued, failed or held → queued again (Re-queue, Schedule) or back to draft (Unqueue);
+ * draft, queued, failed or held → publishing now (Publish now; Retry on a failed post). Published
+ * offers only Delete. Where the workspace requires approval, only an approved draft is queued,
+ * scheduled or published. The guarded UPDATE (… WHERE status IN allowed, and approved where
+ * required) makes a racing second transition, the scheduler claiming the post meanwhile, or an
+ * edit that took the approval away meanwhile a 409, not a double one.
  */
 async function transition(
   db: Db,
@@ -35,60 +44,82 @@ async function transition(
   id: string,
   allowed: readonly string[],
   refusal: string,
-  set: { status: string; scheduledAt?: string | null },
+  set: (row: TDraftRowLike) => Promise<Updateable<DraftTable>> | Updateable<DraftTable>,
+  { gated = true } = {},
 ): Promise<TDraft> {
   const row = await getDraftRow(db, workspace.id, id);
-  const gated = workspace.requireApproval && allowed.includes(row.status);
-  if (gated && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
+  const requireApproval = gated && workspace.requireApproval;
+  if (!allowed.includes(row.status)) throw new HttpError(409, refusal);
+  if (requireApproval && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
   const result = await db
     .updateTable('draft')
-    .set({ ...set, updatedAt: nextUpdatedAt(row.updatedAt) })
+    .set({ ...(await set(row)), updatedAt: nextUpdatedAt(row.updatedAt) })
     .where('id', '=', id)
     .where('workspaceId', '=', workspace.id)
-    .where('status', 'in', [...allowed])
-    .$if(workspace.requireApproval, (query) => query.where('reviewState', '=', 'approved'))
+    .where('status', '=', row.status)
+    .$if(requireApproval, (query) => query.where('reviewState', '=', 'approved'))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, refusal);
   return toDraft(await getDraftRow(db, workspace.id, id));
 }
 
-const hourAhead = () => new Date(Date.now() + QUEUE_OFFSET_MS).toISOString();
+type TDraftRowLike = Awaited<ReturnType<typeof getDraftRow>>;
 
-export function queueDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<TDraft> {
-  return transition(db, workspace, id, ['draft'], 'Only a draft can be queued.', { status: 'queued', scheduledAt: hourAhead() });
+/** Queued at the next posting slot no other post of its channel holds (one hour ahead without slots). */
+async function queuedAtNextSlot(db: Db, workspace: SchedulingWorkspace, row: TDraftRowLike): Promise<Updateable<DraftTable>> {
+  const { at } = await findNextPostingTime(db, {
+    workspaceId: workspace.id,
+    timeZone: workspace.timeZone,
+    channel: row.channel,
+    draftId: row.id,
+    after: new Date(),
+  });
+  return { status: 'queued', scheduledAt: at.toISOString(), ...freshRound };
 }
 
-export function requeueDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<TDraft> {
-  return transition(db, workspace, id, ['queued'], 'Only a queued draft can be re-queued.', {
+export function queueDraft(db: Db, workspace: SchedulingWorkspace, id: string): Promise<TDraft> {
+  return transition(db, workspace, id, ['draft'], 'Only a draft can be queued.', (row) => queuedAtNextSlot(db, workspace, row));
+}
+
+export function requeueDraft(db: Db, workspace: SchedulingWorkspace, id: string): Promise<TDraft> {
+  return transition(db, workspace, id, SCHEDULED_STATUSES, 'Only a queued, failed or held post can be re-queued.', (row) =>
+    queuedAtNextSlot(db, workspace, row),
+  );
+}
+
+/** Queued at an exact time, which must be in the future. */
+export function scheduleDraft(db: Db, workspace: DraftWorkspace, id: string, at: Date): Promise<TDraft> {
+  if (at.getTime() <= Date.now()) throw new HttpError(400, PAST_TIME);
+  return transition(db, workspace, id, ['draft', ...SCHEDULED_STATUSES], 'This post is being published or was published: it cannot move.', () => ({
     status: 'queued',
-    scheduledAt: hourAhead(),
-  });
+    scheduledAt: at.toISOString(),
+    ...freshRound,
+  }));
+}
+
+/** Back to draft: taken off the schedule. Needs no approval: nothing is published. */
+export function unqueueDraft(db: Db, workspace: SchedulingWorkspace, id: string): Promise<TDraft> {
+  return transition(
+    db,
+    workspace,
+    id,
+    SCHEDULED_STATUSES,
+    'Only a queued, failed or held post can go back to draft.',
+    () => ({ status: 'draft', scheduledAt: null, ...freshRound }),
+    { gated: false },
+  );
 }
 
 /**
- * Moves to publishing and queues the job that finishes it, with the caller's handle: run it in a
- * transaction, so the job exists exactly when the change does. Answers with the publishing draft
- * and when the job is due.
+ * To publishing now, with no lease: the scheduler claims it at once (the route kicks it), in
+ * whichever process runs jobs. On a failed or held post, this is Retry.
  */
-export async function publishDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<{ draft: TDraft; publishAt?: Date }> {
-  const publishAt = new Date(Date.now() + 1200);
-  const draft = await transition(db, workspace, id, ['draft', 'queued'], 'This draft is already being published or was published.', {
+export function publishDraft(db: Db, workspace: DraftWorkspace, id: string): Promise<TDraft> {
+  return transition(db, workspace, id, UNPUBLISHED_STATUSES, 'This draft is already being published or was published.', () => ({
     status: 'publishing',
-  });
-  await enqueueJob(db, PUBLISH_JOB, { draftId: id }, { runAt: publishAt });
-  return { draft, publishAt };
-}
-
-/** The job: publishing → published, scheduledAt set to the publish time. A deleted draft is a no-op. */
-export async function completePublish(db: Db, payload: unknown): Promise<void> {
-  const { draftId } = payload as { draftId: string };
-  const now = new Date().toISOString();
-  await db
-    .updateTable('draft')
-    .set({ status: 'published', publishedAt: now, scheduledAt: now, updatedAt: now })
-    .where('id', '=', draftId)
-    .where('status', '=', 'publishing')
-    .execute();
+    scheduledAt: new Date().toISOString(),
+    ...freshRound,
+  }));
 }
 
 /**

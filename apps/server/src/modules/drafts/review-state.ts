@@ -18,8 +18,11 @@ export const CHANGED_MEANWHILE = 'This draft changed at the same moment. Reload 
 /** A decision named a version of the draft (`seen`) that is no longer the draft's. */
 export const CHANGED_SINCE_SEEN = 'This draft changed since you opened it. Look at the new version, then decide again.';
 
-/** A draft not published yet: the only ones that are edited and reviewed. */
-export const UNPUBLISHED_STATUSES = ['draft', 'queued'];
+/** Posts with a planned time that the scheduler has not taken: they move, or go back to draft. */
+export const SCHEDULED_STATUSES = ['queued', 'failed', 'held'];
+
+/** A draft not published yet and not being published: the only ones that are edited and reviewed. */
+export const UNPUBLISHED_STATUSES = ['draft', ...SCHEDULED_STATUSES];
 
 /** A WHERE on the review state matching any of these (null: never sent for review). */
 export function withReviewState(states: readonly (string | null)[]) {
@@ -29,11 +32,13 @@ export function withReviewState(states: readonly (string | null)[]) {
 }
 
 /**
- * The columns that take a draft out of 'approved'. Where approval is required, a queued draft
- * returns to draft: nothing unapproved stays scheduled.
+ * The columns that take a draft out of 'approved'. Where approval is required, a scheduled draft
+ * (queued, failed or held) returns to draft: nothing unapproved stays scheduled.
  */
 export function leaveApproval(workspace: DraftWorkspace, row: { status: string }, reviewState: string): Updateable<DraftTable> {
-  return workspace.requireApproval && row.status === 'queued' ? { reviewState, status: 'draft', scheduledAt: null } : { reviewState };
+  return workspace.requireApproval && SCHEDULED_STATUSES.includes(row.status)
+    ? { reviewState, status: 'draft', scheduledAt: null, failureReason: null }
+    : { reviewState };
 }
 
 /** The data of the draft.* webhook events: the client, the draft as it now is, and who acted. */

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   canApprove,
+  type DRAFT_ACTIONS,
   formatBytes,
   isStaffAccess,
   ZAddDraftCommentRequest,
@@ -17,11 +18,14 @@ import {
   ZIdParams,
   ZListDraftsQuery,
   ZRequestChangesRequest,
+  ZScheduleDraftRequest,
   ZUpdateDraftRequest,
+  type TDraft,
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { instantOfLocalTime } from '../../lib/zoned-time.ts';
 import { newId } from '../../lib/ids.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { changeWithStaffRecord, firstWords } from '../workspaces/record-staff-action.ts';
@@ -29,7 +33,7 @@ import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '..
 import { addDraftComment, listDraftComments } from './draft-comments.ts';
 import { attachDraftMedia, sendDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
-import { editDraft, publishDraft, queueDraft, requeueDraft } from './draft-transitions.ts';
+import { editDraft, publishDraft, type SchedulingWorkspace, queueDraft, requeueDraft, scheduleDraft, unqueueDraft } from './draft-transitions.ts';
 import { decideDraftReview, sendDraftForReview, type ReviewDecision } from './review-draft.ts';
 import { mailReviewDecision, mailReviewRequested } from './review-mails.ts';
 import type { DraftActor } from './review-state.ts';
@@ -115,10 +119,18 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  const transitions: { action: string; done: string; run: typeof publishDraft }[] = [
-    { action: 'queue', done: 'Draft queued', run: async (...args) => ({ draft: await queueDraft(...args) }) },
-    { action: 'requeue', done: 'Draft queued again', run: async (...args) => ({ draft: await requeueDraft(...args) }) },
-    { action: 'publish', done: 'Draft published', run: publishDraft },
+  app.get(
+    '/api/drafts/:id',
+    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
+    async (request) => toDraft(await getDraftRow(db, (await workspaceOfRequest(db, request)).id, request.params.id)),
+  );
+
+  // Publish now leaves the draft for the scheduler, which every non-GET answer wakes (app.ts).
+  const transitions: { action: (typeof DRAFT_ACTIONS)[number]; done: string; run: (db: Db, workspace: SchedulingWorkspace, id: string) => Promise<TDraft> }[] = [
+    { action: 'queue', done: 'Draft queued', run: queueDraft },
+    { action: 'requeue', done: 'Draft queued again', run: requeueDraft },
+    { action: 'unqueue', done: 'Draft taken off the schedule', run: unqueueDraft },
+    { action: 'publish', done: 'Draft sent to publish now', run: publishDraft },
   ];
   for (const { action, done, run } of transitions) {
     app.post(
@@ -126,16 +138,27 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
       async (request) => {
         const { workspace, change } = await scope(request);
-        const { draft, publishAt } = await change(
+        return change(
           (trx) => run(trx, workspace, request.params.id),
-          (moved) => draftLine(done, moved.draft),
+          (moved) => draftLine(done, moved),
         );
-        // A publishing job is committed now: wake the runner for its due time.
-        if (publishAt) ctx.jobs.wakeAt(publishAt);
-        return draft;
       },
     );
   }
+
+  app.post(
+    '/api/drafts/:id/schedule',
+    { schema: { tags, headers, params: ZIdParams, body: ZScheduleDraftRequest, response: { 200: ZDraft, ...errors } } },
+    async (request) => {
+      const { workspace, change } = await scope(request);
+      const { at, local, timeZone } = request.body;
+      const when = at !== undefined ? new Date(at) : instantOfLocalTime(local!, timeZone ?? workspace.timeZone ?? 'UTC');
+      return change(
+        (trx) => scheduleDraft(trx, workspace, request.params.id, when),
+        (moved) => draftLine(`Draft scheduled for ${when.toISOString()}`, moved),
+      );
+    },
+  );
 
   app.delete(
     '/api/drafts/:id',

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'draft.approved',
   'draft.changes_requested',
   'comment.added',
+  'draft.published',
+  'draft.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,0 +1,251 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { PUBLISHED_IN_HOOKLINE } from '@hookline/shared';
+import type { Db, DbKind } from '../../db/database.ts';
+import type { DraftRow } from '../drafts/draft-row.ts';
+import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
+import { firstWords } from '../workspaces/record-staff-action.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { PublishError, type PublisherLookup } from './channel-publisher.ts';
+
+export interface PostSchedulerOptions {
+  db: Db;
+  kind: DbKind;
+  log: FastifyBaseLogger;
+  publisherFor: PublisherLookup;
+  /** How often to look for due posts; a post goes out at most about this late. */
+  pollMs: number;
+  /** Delay before retry n of a temporary failure: base * 2^(n-1), or the network's Retry-After if longer. */
+  retryBaseMs: number;
+  /** Posts published side by side by this process. */
+  concurrency?: number;
+  /** Tries before a temporarily failing post is marked failed. */
+  maxAttempts?: number;
+  /** How long a claimed post is this runner's before another may take it over (the runner died). */
+  leaseMs?: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+const SCHEDULER = 'Scheduler';
+
+/**
+ * Publishes queued drafts when their time comes, and drafts sent to publish now. A draft is claimed
+ * by one guarded UPDATE that gives it a lease (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one
+ * writer), so any number of app instances and workers share the work and each post goes out once.
+ * Nothing else is queued for a post: its own row says when it is due, so rescheduling or taking it
+ * back to draft before it is claimed needs nothing cancelled, and posts that fell due while nothing
+ * was running are simply due at the next start. A runner that dies mid-publish leaves a lease that
+ * runs out; another runner then takes the post over.
+ */
+export class PostScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private kickedWhileRunning = false;
+  private stopping = new AbortController();
+  private readonly now: () => Date;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: PostSchedulerOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.stopping = new AbortController();
+    this.schedule(0);
+  }
+
+  /** Looks for due posts now (after Publish now) instead of at the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.kickedWhileRunning = true;
+    else this.schedule(0);
+  }
+
+  /** Stops polling, aborts the publishes in hand (they are handed back) and waits for them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.stopping.abort(new Error('The scheduler is stopping.'));
+    await this.running;
+  }
+
+  /**
+   * Publishes every post due now, `concurrency` at a time, until none is left; answers how many it
+   * handled. Each worker claims its next post as soon as it is done with one, so a slow network
+   * holds up only its own post.
+   */
+  async publishDue(): Promise<number> {
+    let handled = 0;
+    const worker = async () => {
+      for (;;) {
+        if (this.stopping.signal.aborted) return;
+        const draft = await this.claimNext();
+        if (!draft) return;
+        await this.publishClaimed(draft);
+        handled += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: this.options.concurrency ?? 16 }, worker));
+    return handled;
+  }
+
+  private schedule(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.publishDue()
+        .then(() => undefined)
+        .catch((error) => this.options.log.error({ err: error }, 'scheduler pass failed'))
+        .finally(() => {
+          this.running = null;
+          const again = this.kickedWhileRunning;
+          this.kickedWhileRunning = false;
+          if (!this.stopped) this.schedule(again ? 0 : this.options.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /**
+   * The earliest due post, claimed for this runner: a queued post whose time has come, or a
+   * publishing one whose lease is over (Publish now leaves none; a retry leaves its backoff; a dead
+   * runner leaves its own).
+   */
+  private async claimNext(): Promise<DraftRow | undefined> {
+    const { db, kind } = this.options;
+    const now = this.now().toISOString();
+    const due = db
+      .selectFrom('draft')
+      .select('id')
+      .where('status', 'in', ['queued', 'publishing'])
+      .where('scheduledAt', '<=', now)
+      .where((eb) => eb.or([eb('status', '=', 'queued'), eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
+      .orderBy('scheduledAt')
+      .limit(1)
+      .$if(kind === 'postgres', (qb) => qb.modifyEnd(sql`for update skip locked`));
+    return db
+      .updateTable('draft')
+      .set((eb) => ({
+        status: 'publishing',
+        publishLease: crypto.randomUUID(),
+        leaseUntil: new Date(Date.parse(now) + this.leaseMs).toISOString(),
+        publishAttempts: eb('publishAttempts', '+', 1),
+        updatedAt: now,
+      }))
+      .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  private async publishClaimed(draft: DraftRow): Promise<void> {
+    const { log } = this.options;
+    const lateMs = Math.max(0, this.now().getTime() - Date.parse(draft.scheduledAt!));
+    if (draft.publishAttempts === 1 && (await this.holds(draft, lateMs))) return;
+    const renew = setInterval(() => {
+      this.finish(draft, { leaseUntil: new Date(this.now().getTime() + this.leaseMs).toISOString() }).catch((error: unknown) =>
+        log.warn({ err: error, draftId: draft.id }, 'publish lease renewal failed'),
+      );
+    }, this.leaseMs / 3);
+    renew.unref();
+    try {
+      const publisher = await this.options.publisherFor(draft);
+      const posted = publisher ? await publisher.publish(draft, { signal: this.stopping.signal }) : null;
+      await this.markPublished(draft, publisher?.network ?? PUBLISHED_IN_HOOKLINE, posted?.url ?? null);
+    } catch (error) {
+      await this.markFailedTry(draft, error);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /**
+   * A post that fell due long before it was claimed (nothing was running) waits for a person when
+   * the workspace asks for that: held, with how late it was and why.
+   */
+  private async holds(draft: DraftRow, lateMs: number): Promise<boolean> {
+    if (lateMs < 60_000) return false;
+    const { holdLateMinutes } = await this.options.db
+      .selectFrom('workspace')
+      .select('holdLateMinutes')
+      .where('id', '=', draft.workspaceId)
+      .executeTakeFirstOrThrow();
+    if (holdLateMinutes === null || lateMs <= holdLateMinutes * 60_000) return false;
+    const minutes = Math.round(lateMs / 60_000);
+    const reason = `Held: it was due ${minutes} minutes before Hookline could publish it. Publish it now, or choose a new time.`;
+    await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds: Math.round(lateMs / 1000) }, `Post held (${minutes} minutes late)`);
+    return true;
+  }
+
+  private async markPublished(draft: DraftRow, publishedTo: string, postUrl: string | null): Promise<void> {
+    const publishedAt = this.now().toISOString();
+    const lateSeconds = Math.max(0, Math.round((Date.parse(publishedAt) - Date.parse(draft.scheduledAt!)) / 1000));
+    const where = publishedTo === PUBLISHED_IN_HOOKLINE ? 'in Hookline only' : `to ${publishedTo}`;
+    await this.finishWithLine(
+      draft,
+      { status: 'published', publishedAt, publishedTo, postUrl, lateSeconds, failureReason: null },
+      `Post published ${where}`,
+      { type: 'draft.published', data: { publishedTo, postUrl, lateSeconds } },
+    );
+  }
+
+  /** A temporary failure is tried again after a backoff (the post stays publishing); the rest fail it. */
+  private async markFailedTry(draft: DraftRow, error: unknown): Promise<void> {
+    if (this.stopping.signal.aborted) {
+      // Stopped mid-publish (shutdown): hand it back as it was, without spending a try.
+      await this.finish(draft, { status: draft.publishAttempts === 1 ? 'queued' : 'publishing', leaseUntil: null, publishAttempts: draft.publishAttempts - 1 });
+      return;
+    }
+    const known = error instanceof PublishError;
+    const message = known ? error.message : `Publishing failed: ${(error as Error)?.message ?? String(error)}`;
+    const temporary = !known || error.temporary;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    if (temporary && draft.publishAttempts < maxAttempts) {
+      const backoff = this.options.retryBaseMs * 2 ** (draft.publishAttempts - 1);
+      const retryAt = new Date(this.now().getTime() + Math.max(backoff, (known && error.retryAfterMs) || 0));
+      this.options.log.warn({ draftId: draft.id, attempt: draft.publishAttempts }, `publish will be retried: ${message}`);
+      await this.finish(draft, { leaseUntil: retryAt.toISOString(), publishLease: null, failureReason: message });
+      return;
+    }
+    const lateSeconds = Math.max(0, Math.round((this.now().getTime() - Date.parse(draft.scheduledAt!)) / 1000));
+    await this.finishWithLine(draft, { status: 'failed', failureReason: message, lateSeconds }, `Post failed: ${message}`, {
+      type: 'draft.failed',
+      data: { reason: message },
+    });
+  }
+
+  /**
+   * Writes the outcome, only while the claim is still this runner's (the post was not deleted, nor
+   * taken over after the lease ran out); answers whether it was.
+   */
+  private async finish(draft: DraftRow, set: Partial<Pick<DraftRow, 'status' | 'publishedAt' | 'publishedTo' | 'postUrl' | 'lateSeconds' | 'failureReason' | 'leaseUntil' | 'publishLease' | 'publishAttempts'>>, db: Db = this.options.db): Promise<boolean> {
+    const ending = set.status !== undefined && set.status !== 'publishing';
+    const result = await db
+      .updateTable('draft')
+      .set({ ...set, ...(ending ? { publishLease: null, leaseUntil: null } : {}), updatedAt: this.now().toISOString() })
+      .where('id', '=', draft.id)
+      .where('status', '=', 'publishing')
+      .where('publishLease', '=', draft.publishLease)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** An outcome with its line on the client's timeline (and a webhook event), in one transaction. */
+  private finishWithLine(
+    draft: DraftRow,
+    set: Parameters<PostScheduler['finish']>[1],
+    line: string,
+    event?: { type: 'draft.published' | 'draft.failed'; data: Record<string, unknown> },
+  ): Promise<void> {
+    return this.options.db.transaction().execute(async (trx) => {
+      if (!(await this.finish(draft, set, trx))) return;
+      const ts = this.now().toISOString();
+      const text = draft.text.trim() ? `${line}: ${firstWords(draft.text)}` : line;
+      await addTimelineEntry(trx, { subjectType: 'client', subjectId: draft.workspaceId, text, who: SCHEDULER, ts });
+      if (event) await emitWebhookEvent(trx, event.type, { workspaceId: draft.workspaceId, draftId: draft.id, channel: draft.channel, ...event.data });
+    });
+  }
+}
