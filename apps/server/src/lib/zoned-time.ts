@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { HttpError } from './http-error.ts';
 
-const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -14,16 +13,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A date that no calendar has (February 30) or an unknown zone is a 400.
  */
 export function instantOfLocalTime(local: string, timeZone: string): Date {
-  const parsed = DateTime.fromFormat(local, LOCAL_FORMAT, { zone: timeZone });
-  if (!parsed.isValid) {
+  const [year, month, day, hour, minute] = (/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local) ?? []).slice(1).map(Number);
+  const parsed = DateTime.fromObject({ year, month, day, hour, minute }, { zone: timeZone });
+  if (year === undefined || !parsed.isValid) {
     const what = parsed.invalidReason === 'unsupported zone' ? `${timeZone} is not a known time zone` : `${local} is not a date and time`;
     throw new HttpError(400, what);
   }
   // Luxon moves a skipped time forward by the gap (what we want) but resolves a repeated time to its
   // later occurrence. The earlier one, if any, is the same wall-clock time at the offset in force a
-  // day before (zones change offset at most once a day).
+  // day before (zones change offset at most once a day): it exists when that offset holds there.
   const offsetBefore = parsed.zone.offset(parsed.toMillis() - DAY_MS);
-  const earlier = DateTime.fromMillis(parsed.toMillis() - (offsetBefore - parsed.offset) * 60_000, { zone: timeZone });
-  const chosen = earlier < parsed && earlier.toFormat(LOCAL_FORMAT) === local ? earlier : parsed;
-  return chosen.toJSDate();
+  const earlier = parsed.toMillis() - (offsetBefore - parsed.offset) * 60_000;
+  const repeated = earlier < parsed.toMillis() && parsed.zone.offset(earlier) === offsetBefore;
+  return new Date(repeated ? earlier : parsed.toMillis());
 }

@@ -22,7 +22,9 @@ export async function replacePostingSlots(
       if (unique.size === 0) return;
       await trx
         .insertInto('postingSlot')
-        .values([...unique.values()].map(({ weekday, time }) => ({ id: newId(), workspaceId: change.workspace.id, weekday, time, createdAt })))
+        .values(
+          [...unique.values()].map(({ weekday, time }) => ({ id: newId(), workspaceId: change.workspace.id, weekday, time, createdAt })),
+        )
         .execute();
     },
     () => `Posting slots changed (${unique.size} a week)`,
