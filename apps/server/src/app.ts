@@ -30,6 +30,7 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { reviewLinkRoutes } from './modules/review-links/routes.ts';
 import { clientRequestRoutes } from './modules/requests/client-routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { postingSlotRoutes } from './modules/posting-slots/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(workspaceRoutes, { ctx });
     await api.register(postingSlotRoutes, { ctx });
     await api.register(draftRoutes, { ctx });
+    await api.register(calendarRoutes, { ctx });
     await api.register(assistantRoutes, { ctx });
     await api.register(socialRoutes, { ctx });
     await api.register(clipperRoutes, { ctx });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { noRouteError } from '../../plugins/errors.ts';
 import { requireStaff } from '../../plugins/guards.ts';
+import { calendarAdminRoutes } from '../calendar/admin-routes.ts';
 import { clientAdminRoutes } from '../clients/admin-routes.ts';
 import { overviewAdminRoutes } from '../overview/admin-routes.ts';
 import { requestAdminRoutes } from '../requests/admin-routes.ts';
@@ -15,7 +16,14 @@ import { teamAdminRoutes } from '../team/admin-routes.ts';
 export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', requireStaff(ctx.auth));
   app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteError(request.method, request.url)));
-  for (const routes of [overviewAdminRoutes, clientAdminRoutes, requestAdminRoutes, settingsAdminRoutes, teamAdminRoutes]) {
+  for (const routes of [
+    overviewAdminRoutes,
+    clientAdminRoutes,
+    requestAdminRoutes,
+    calendarAdminRoutes,
+    settingsAdminRoutes,
+    teamAdminRoutes,
+  ]) {
     await app.register(routes, { ctx });
   }
 };
