@@ -7,6 +7,7 @@ const TONES = {
   success: 'bg-emerald-100 text-emerald-800',
   warning: 'bg-amber-100 text-amber-900',
   gold: 'bg-amber-400 text-amber-950',
+  danger: 'bg-red-100 text-red-800',
 } as const;
 
 export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<'span'> & { tone?: keyof typeof TONES }) {

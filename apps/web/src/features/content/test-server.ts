@@ -164,7 +164,7 @@ export function serveDrafts(
       drafts.unshift(draft);
       return json(draft, 201);
     }
-    const match = path.match(/^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|publish|review|approve|request-changes|comments))?$/);
+    const match = path.match(/^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|unqueue|schedule|publish|review|approve|request-changes|comments))?$/);
     const draft = match ? find(match[1]) : undefined;
     if (!match || !draft) return json({ error: 'Draft not found' }, 404);
     const action = match[2];
@@ -203,7 +203,7 @@ export function serveDrafts(
       return json({ ...draft });
     }
     if (
-      (action === 'queue' || action === 'requeue' || action === 'publish') &&
+      (action === 'queue' || action === 'requeue' || action === 'schedule' || action === 'publish') &&
       workspace.requireApproval &&
       draft.reviewState !== 'approved'
     ) {
@@ -219,6 +219,11 @@ export function serveDrafts(
     } else if (action === 'requeue') {
       if (draft.status !== 'queued') return conflict('Only a queued draft can be re-queued.');
       Object.assign(draft, { scheduledAt: '2030-01-01T11:30:00.000Z' });
+    } else if (action === 'schedule') {
+      // The wall-clock time in its zone, as the server reads it (the tests use UTC).
+      Object.assign(draft, { status: 'queued', scheduledAt: `${body<{ local: string }>(init).local}:00.000Z` });
+    } else if (action === 'unqueue') {
+      Object.assign(draft, { status: 'draft', scheduledAt: null });
     } else if (action === 'publish') {
       if (draft.status !== 'draft' && draft.status !== 'queued') return conflict('This draft is already being published or was published.');
       Object.assign(draft, { status: 'publishing' });

@@ -4,8 +4,9 @@ import { draftPath } from './draft-path';
 import { useDraftMutation } from './use-draft-mutation';
 
 /**
- * POST /api/drafts/{id}/publish: draft or queued → publishing. The server's job runner makes it
- * published about 1.2 s later (the drafts query polls meanwhile); 409 when already publishing or published.
+ * POST /api/drafts/{id}/publish: draft, queued, failed or held → publishing; the server's scheduler
+ * publishes it at once (the drafts query polls meanwhile). On a failed post this is Retry. 409 when
+ * already publishing or published.
  */
 export function publishDraft(id: string): Promise<TDraft> {
   return apiFetch<TDraft>(`${draftPath(id)}/publish`, { method: 'POST' });

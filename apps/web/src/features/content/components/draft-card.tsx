@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { BadgeCheck, Check, Eye, ImagePlus, MessageSquare, MessageSquareWarning, Repeat, Send, Trash2, CalendarPlus } from 'lucide-react';
-import { canApprove, type TDraft, type TWorkspace } from '@hookline/shared';
+import { BadgeCheck, CalendarClock, Check, ExternalLink, Eye, ImagePlus, MessageSquare, MessageSquareWarning, Repeat, RotateCcw, Send, Trash2, CalendarPlus, Undo2 } from 'lucide-react';
+import { canApprove, PUBLISHED_IN_HOOKLINE, type TDraft, type TWorkspace } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -15,6 +15,7 @@ import { usePublishDraft } from '../api/publish-draft';
 import { useQueueDraft } from '../api/queue-draft';
 import { useRequeueDraft } from '../api/requeue-draft';
 import { useSendDraftForReview } from '../api/send-draft-for-review';
+import { useUnqueueDraft } from '../api/unqueue-draft';
 import { useUpdateDraft } from '../api/update-draft';
 import { useUploadDraftMedia } from '../api/upload-draft-media';
 import { draftName, TEXT_PLACEHOLDERS } from '../labels';
@@ -24,13 +25,15 @@ import { ReviewStateBadge } from './review-state-badge';
 // Chunks of their own: most visits open neither, and the dashboard's JS budget is nearly spent.
 const DraftComments = lazy(() => import('./draft-comments'));
 const RequestChangesDialog = lazy(() => import('./request-changes-dialog'));
+const ScheduleDraftDialog = lazy(() => import('./schedule-draft-dialog'));
 
-type Action = 'queue' | 'publish' | 'requeue' | 'review' | 'approve';
+type Action = 'queue' | 'publish' | 'requeue' | 'unqueue' | 'review' | 'approve';
 
 const FAILURES: Record<Action, string> = {
   queue: 'Could not queue the draft',
   publish: 'Could not publish the draft',
   requeue: 'Could not re-queue the draft',
+  unqueue: 'Could not take the post off the schedule',
   review: 'Could not send the draft for review',
   approve: 'Could not approve the draft',
 };
@@ -45,18 +48,25 @@ export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
   linkedin: 'bg-blue-700',
 };
 
+/** Posts with a planned time the scheduler has not taken: they move, or go back to draft. */
+const SCHEDULED: readonly TDraft['status'][] = ['queued', 'failed', 'held'];
+
 /**
  * What a draft offers the caller (publishing and published ones offer only comments and Delete).
- * Where the workspace requires approval, Queue, Re-queue and Publish now stay visible but wait for it.
+ * Where the workspace requires approval, Queue, Schedule, Re-queue and Publish now stay visible but
+ * wait for it.
  */
 export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) {
-  const editable = draft.status === 'draft' || draft.status === 'queued';
+  const scheduled = SCHEDULED.includes(draft.status);
+  const editable = draft.status === 'draft' || scheduled;
   return {
     editable,
     addMedia: editable,
     queue: draft.status === 'draft',
+    schedule: editable,
     publish: editable,
-    requeue: draft.status === 'queued',
+    requeue: scheduled,
+    unqueue: scheduled,
     needsApproval: editable && workspace.requireApproval && draft.reviewState !== 'approved',
     sendForReview: editable && draft.reviewState !== 'in_review',
     approve: editable && canApprove(workspace.access) && draft.reviewState === 'in_review',
@@ -92,6 +102,7 @@ export function DraftCard({
   const approvalReasonId = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [requestingChanges, setRequestingChanges] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const [text, setText] = useState(draft.text);
   const [serverText, setServerText] = useState(draft.text);
   const [progress, setProgress] = useState(0);
@@ -108,6 +119,7 @@ export function DraftCard({
     queue: useQueueDraft(draft.id),
     publish: usePublishDraft(draft.id),
     requeue: useRequeueDraft(draft.id),
+    unqueue: useUnqueueDraft(draft.id),
     review: useSendDraftForReview(draft.id),
     approve: useApproveDraft(draft.id, seen),
   };
@@ -197,6 +209,8 @@ export function DraftCard({
           <DraftStatusBadge draft={draft} timeZone={timeZone} />
         </span>
       </header>
+
+      <PublishingNote draft={draft} />
 
       {draft.media ? <MediaPreview draft={draft} /> : null}
 
@@ -296,6 +310,25 @@ export function DraftCard({
             <CalendarPlus className="size-4" aria-hidden /> {busy === 'queue' ? 'Queueing…' : 'Queue'}
           </Button>
         ) : null}
+        {can.schedule ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              save();
+              setScheduling(true);
+            }}
+            disabled={working || can.needsApproval}
+            aria-describedby={can.needsApproval ? approvalReasonId : undefined}
+          >
+            <CalendarClock className="size-4" aria-hidden /> Schedule…
+          </Button>
+        ) : null}
+        {can.unqueue ? (
+          <Button size="sm" variant="secondary" onClick={() => run('unqueue')} disabled={working}>
+            <Undo2 className="size-4" aria-hidden /> {busy === 'unqueue' ? 'Moving…' : 'Back to draft'}
+          </Button>
+        ) : null}
         {can.requeue ? (
           <Button
             size="sm"
@@ -314,7 +347,15 @@ export function DraftCard({
             disabled={working || can.needsApproval}
             aria-describedby={can.needsApproval ? approvalReasonId : undefined}
           >
-            <Send className="size-4" aria-hidden /> Publish now
+            {draft.status === 'failed' ? (
+              <>
+                <RotateCcw className="size-4" aria-hidden /> Retry
+              </>
+            ) : (
+              <>
+                <Send className="size-4" aria-hidden /> Publish now
+              </>
+            )}
           </Button>
         ) : null}
         <Button
@@ -328,7 +369,7 @@ export function DraftCard({
         </Button>
         {can.needsApproval ? (
           <p id={approvalReasonId} className="w-full text-xs text-slate-600">
-            {can.queue ? 'Needs approval before it can be queued' : 'Needs approval before it can be re-queued or published'}
+            {can.queue ? 'Needs approval before it can be queued or scheduled' : 'Needs approval before it can be re-queued, scheduled or published'}
           </p>
         ) : null}
       </div>
@@ -349,7 +390,45 @@ export function DraftCard({
           <RequestChangesDialog draft={draft} seen={seen} onClose={() => setRequestingChanges(false)} />
         </Suspense>
       ) : null}
+      {scheduling ? (
+        <Suspense fallback={null}>
+          <ScheduleDraftDialog draft={draft} timeZone={timeZone} onClose={() => setScheduling(false)} />
+        </Suspense>
+      ) : null}
     </article>
+  );
+}
+
+/**
+ * What happened when the post went out, or why it did not: the network's link; "in Hookline only"
+ * when no account of the network was connected; the reason a post failed or is held; the temporary
+ * error a publishing post is being retried after.
+ */
+function PublishingNote({ draft }: { draft: TDraft }) {
+  const channel = CHANNEL_LABELS[draft.channel];
+  if (draft.status === 'published') {
+    if (draft.postUrl) {
+      return (
+        <p className="px-4 pt-3 text-sm">
+          <a href={draft.postUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            View the post on {channel} <ExternalLink className="size-3.5" aria-hidden />
+          </a>
+        </p>
+      );
+    }
+    if (draft.publishedTo === PUBLISHED_IN_HOOKLINE) {
+      return <p className="px-4 pt-3 text-sm text-slate-600">Published in Hookline only: no {channel} account is connected.</p>;
+    }
+    return null;
+  }
+  if (!draft.failureReason) return null;
+  const tone = draft.status === 'failed' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-900 ring-amber-200';
+  const prefix = draft.status === 'publishing' ? 'Trying again after: ' : '';
+  return (
+    <p role={draft.status === 'failed' ? 'alert' : undefined} className={cn('mx-4 mt-3 rounded-lg px-3 py-2 text-sm ring-1', tone)}>
+      {prefix}
+      {draft.failureReason}
+    </p>
   );
 }
 

@@ -1,9 +1,9 @@
-import { CalendarClock, CircleCheck, LoaderCircle, PenLine } from 'lucide-react';
+import { CalendarClock, CircleAlert, CircleCheck, CirclePause, LoaderCircle, PenLine } from 'lucide-react';
 import type { TDraft } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatFull, formatWhen } from '@/lib/zoned-time';
 
-/** Draft, Queued for {time}, Publishing…, Published {time}. */
+/** Draft, Queued for {time}, Publishing…, Published {time}, Failed, Held. */
 export function DraftStatusBadge({ draft, timeZone }: { draft: TDraft; timeZone: string }) {
   switch (draft.status) {
     case 'queued':
@@ -29,6 +29,20 @@ export function DraftStatusBadge({ draft, timeZone }: { draft: TDraft; timeZone:
         </Badge>
       );
     }
+    case 'failed':
+      return (
+        <Badge tone="danger">
+          <CircleAlert className="size-3.5" aria-hidden />
+          Failed
+        </Badge>
+      );
+    case 'held':
+      return (
+        <Badge tone="warning" title={draft.scheduledAt ? `Was due ${formatFull(draft.scheduledAt, timeZone)}` : undefined}>
+          <CirclePause className="size-3.5" aria-hidden />
+          Held
+        </Badge>
+      );
     default:
       return (
         <Badge tone="neutral">

@@ -28,7 +28,17 @@ describe('Content page', () => {
         makeDraft({ channel: 'instagram', type: 'post', status: 'draft' }),
         makeDraft({ channel: 'twitter', type: 'thread', status: 'queued', scheduledAt: '2030-01-01T15:00:00.000Z' }),
         makeDraft({ channel: 'youtube', type: 'video', status: 'publishing' }),
-        makeDraft({ channel: 'linkedin', type: 'post', status: 'published', publishedAt: '2030-01-02T09:30:00.000Z', text: 'Out now' }),
+        makeDraft({
+          channel: 'linkedin',
+          type: 'post',
+          status: 'published',
+          publishedAt: '2030-01-02T09:30:00.000Z',
+          publishedTo: 'hookline',
+          text: 'Out now',
+        }),
+        makeDraft({ channel: 'instagram', type: 'reel', status: 'failed', failureReason: 'Instagram refused the post: the video is too long.' }),
+        makeDraft({ channel: 'twitter', type: 'post', status: 'held', failureReason: 'Held: it was due 95 minutes before Hookline could publish it.' }),
+        makeDraft({ channel: 'youtube', type: 'reel', status: 'published', publishedAt: '2030-01-02T09:30:00.000Z', postUrl: 'https://youtube.com/shorts/abc' }),
       ],
       { workspace: { ...WORKSPACE, timeZone: 'Asia/Tokyo' } },
     );
@@ -39,13 +49,13 @@ describe('Content page', () => {
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     expect(within(draft).getByText('Draft')).toBeInTheDocument();
     expect(within(draft).getByLabelText('Add media')).toHaveAttribute('accept', 'image/*,video/*');
-    expect(buttonsOf(draft)).toEqual(['Send for review', 'Comments', 'Queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(draft)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Delete']);
 
     const queued = card('Twitter Thread');
     // 15:00 UTC is midnight the next day in Tokyo.
     expect(within(queued).getByText(/^Queued for Jan 2, 2030, 12:00\sAM$/)).toBeInTheDocument();
     expect(within(queued).getByLabelText('Add media')).toBeInTheDocument();
-    expect(buttonsOf(queued)).toEqual(['Send for review', 'Comments', 'Re-queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(queued)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Publish now', 'Delete']);
 
     const publishing = card('YouTube Video');
     expect(within(publishing).getByText('Publishing…')).toBeInTheDocument();
@@ -57,7 +67,41 @@ describe('Content page', () => {
     expect(within(published).queryByLabelText('Add media')).not.toBeInTheDocument();
     expect(buttonsOf(published)).toEqual(['Comments', 'Delete']);
     expect(within(published).getByRole('textbox')).toHaveAttribute('readonly');
+    expect(within(published).getByText('Published in Hookline only: no LinkedIn account is connected.')).toBeInTheDocument();
+    expect(within(card('YouTube Reel/Short')).getByRole('link', { name: 'View the post on YouTube' })).toHaveAttribute(
+      'href',
+      'https://youtube.com/shorts/abc',
+    );
+
+    const failed = card('Instagram Reel/Short');
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByRole('alert')).toHaveTextContent('Instagram refused the post: the video is too long.');
+    expect(buttonsOf(failed)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Retry', 'Delete']);
+    const held = card('Twitter Post');
+    expect(within(held).getByText('Held')).toBeInTheDocument();
+    expect(within(held).getByText(/^Held: it was due 95 minutes/)).toBeInTheDocument();
+    expect(buttonsOf(held)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Publish now', 'Delete']);
     expect(within(draft).getByRole('textbox')).not.toHaveAttribute('readonly');
+  });
+
+  it('schedules an exact time in the workspace zone, and takes a post back to draft', async () => {
+    const { fetchMock } = serveDrafts([makeDraft({ id: 's1', status: 'draft' })], { workspace: { ...WORKSPACE, timeZone: 'UTC' } });
+    renderPage(<ContentPage />, '/dashboard/content');
+    const user = userEvent.setup();
+    const draft = await screen.findByRole('article', { name: 'Instagram Post' });
+    await user.click(within(draft).getByRole('button', { name: 'Schedule…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule' });
+    expect(within(dialog).getByText('Times are in UTC.')).toBeInTheDocument();
+    const field = within(dialog).getByLabelText('Date and time');
+    await user.clear(field);
+    await user.type(field, '2031-05-04T08:15');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await within(draft).findByText(/^Queued for May 4, 2031, 8:15\sAM$/)).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([path]) => String(path) === '/api/drafts/s1/schedule').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(sent).toEqual([{ local: '2031-05-04T08:15', timeZone: 'UTC' }]);
+
+    await user.click(within(draft).getByRole('button', { name: 'Back to draft' }));
+    expect(await within(draft).findByText('Draft')).toBeInTheDocument();
   });
 
   it('publishes: Publishing… at once, then Published once the server has flipped it', async () => {

@@ -58,6 +58,7 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       ...(approves ? ['Approve', 'Request changes'] : []),
       'Comments',
       'Queue',
+      'Schedule…',
       'Publish now',
       'Delete',
     ]);
@@ -70,13 +71,14 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       ...(approves ? ['Request changes'] : []),
       'Comments',
       'Queue',
+      'Schedule…',
       'Publish now',
       'Delete',
     ]);
 
     const sentBack = screen.getByRole('article', { name: 'LinkedIn Post' });
     expect(within(sentBack).getByText('Changes requested')).toBeInTheDocument();
-    expect(buttonsOf(sentBack)).toEqual(['Send for review', 'Comments', 'Queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(sentBack)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Delete']);
   });
 
   it('sends a draft for review, then the owner approves it', async () => {
@@ -194,7 +196,7 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     expect(drafts[0].reviewState).toBe('in_review');
   });
 
-  it('where approval is required, Queue, Re-queue and Publish now wait for it and say why', async () => {
+  it('where approval is required, Queue, Schedule, Re-queue and Publish now wait for it and say why; Back to draft does not', async () => {
     serveDrafts(
       [
         makeDraft({ channel: 'instagram', reviewState: 'in_review' }),
@@ -205,19 +207,20 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
     );
     renderContent();
     const waiting = await screen.findByRole('article', { name: 'Instagram Post' });
-    expect(within(waiting).getByText('Needs approval before it can be queued')).toBeInTheDocument();
-    for (const name of ['Queue', 'Publish now']) {
+    expect(within(waiting).getByText('Needs approval before it can be queued or scheduled')).toBeInTheDocument();
+    for (const name of ['Queue', 'Schedule…', 'Publish now']) {
       const button = within(waiting).getByRole('button', { name });
       expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('Needs approval before it can be queued');
+      expect(button).toHaveAccessibleDescription('Needs approval before it can be queued or scheduled');
     }
 
     const queued = screen.getByRole('article', { name: 'Twitter Post' });
-    for (const name of ['Re-queue', 'Publish now']) {
+    for (const name of ['Schedule…', 'Re-queue', 'Publish now']) {
       const button = within(queued).getByRole('button', { name });
       expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('Needs approval before it can be re-queued or published');
+      expect(button).toHaveAccessibleDescription('Needs approval before it can be re-queued, scheduled or published');
     }
+    expect(within(queued).getByRole('button', { name: 'Back to draft' })).toBeEnabled();
 
     const approved = screen.getByRole('article', { name: 'LinkedIn Post' });
     expect(within(approved).getByRole('button', { name: 'Queue' })).toBeEnabled();
