@@ -47,6 +47,7 @@ function serve(workspace: TWorkspace | Response = WORKSPACE) {
     if (path === '/api/social/providers') return json({ providers: ['google'] });
     if (path === '/api/social/connections') return json([]);
     if (path === '/api/workspace/members') return json(TEAM);
+    if (path === '/api/workspace/posting-slots') return json({ timeZone: 'UTC', slots: [] });
     return json({ error: 'unexpected' }, 404);
   });
 }
@@ -130,6 +131,7 @@ describe('Settings page', () => {
       if (path === '/api/workspace') return json(WORKSPACE);
       if (path === '/api/social/providers') return json({ providers: [] });
       if (path === '/api/workspace/members') return json(TEAM);
+      if (path === '/api/workspace/posting-slots') return json({ timeZone: 'UTC', slots: [] });
       return json([]);
     });
     renderSettings();
@@ -150,7 +152,7 @@ describe('Settings page', () => {
     expect(await screen.findByRole('list', { name: 'Team members' })).toHaveTextContent('me@x.test (you)');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim());
-    expect(headings).toEqual(['Account', 'Connected channels', 'Workspace preferences', 'Review', 'Team', 'Danger zone']);
+    expect(headings).toEqual(['Account', 'Connected channels', 'Workspace preferences', 'Review', 'Publishing', 'Team', 'Danger zone']);
   });
 
   it('a teammate sees what only the owner and staff change read-only, each with the reason', async () => {

@@ -9,6 +9,7 @@ import { ChannelNotice } from '../components/channel-notice';
 import { ChannelsCard } from '../components/channels-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { PreferencesCard } from '../components/preferences-card';
+import { PublishingCard } from '../components/publishing-card';
 import { ReviewCard } from '../components/review-card';
 import { managesWorkspace, onlyManagersNote } from '@/lib/only-managers';
 
@@ -59,6 +60,7 @@ function WorkspaceCards({ workspace }: { workspace: TWorkspace }) {
     <>
       <PreferencesCard workspace={workspace} />
       <ReviewCard workspace={workspace} />
+      <PublishingCard workspace={workspace} />
       <Suspense
         fallback={
           <SectionCard title="Team">
