@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
-import pg from 'pg';
+import { createPostgresDatabase } from './support/postgres-database.ts';
 import { printFigures } from './support/print-figures.ts';
 import { CONNECTIONS, countStatus, describeRounds, mean, measurePaired, pairedFigure, type Paired } from './api-measure.ts';
 import { openPostgresTarget, openSqliteTarget, seedClients, seedDrafts, SEED_CLIENTS, type SeedTarget } from './api-seed.ts';
@@ -36,21 +36,6 @@ const CLIENT = 'client@bench.test';
 const usePostgres = process.argv.includes('--postgres');
 /** The lists are read as the dashboard's browser reads them; Chromium sends this. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `hookline_bench_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 /** New leads, and every fifth a lead sending the questionnaire again. */
 function onboardingSubmissions(url: string): AutocannonOptions {
@@ -160,7 +145,7 @@ async function main() {
     });
     stops.push(hello.stop);
 
-    const postgres = usePostgres ? await createPostgresDatabase() : null;
+    const postgres = usePostgres ? await createPostgresDatabase('bench') : null;
     if (postgres) stops.push(postgres.drop);
     /** The built server on the benchmark's database; each phase starts it with the settings it measures. */
     const startApp = async (env: Record<string, string> = {}) => {
