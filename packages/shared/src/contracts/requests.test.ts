@@ -14,6 +14,8 @@ describe('draftStandingLabel', () => {
     ['queued', 'changes_requested', 'Changes requested'],
     ['publishing', 'in_review', 'Publishing'],
     ['published', 'approved', 'Published'],
+    ['failed', 'approved', 'Failed'],
+    ['held', 'in_review', 'Held'],
   ] as const)('%s with review %s reads %j', (status, reviewState, label) => {
     expect(draftStandingLabel({ status, reviewState })).toBe(label);
   });

@@ -23,6 +23,8 @@ export const REVIEW_STATE_LABELS: Record<TReviewState, string> = {
  */
 export function draftStandingLabel(draft: { status: TDraftStatus; reviewState: TReviewState | null }): string {
   if (draft.status === 'published' || draft.status === 'publishing') return draft.status === 'published' ? 'Published' : 'Publishing';
+  // A post that did not go out at its time needs someone before anything else.
+  if (draft.status === 'failed' || draft.status === 'held') return draft.status === 'failed' ? 'Failed' : 'Held';
   if (draft.reviewState === 'in_review' || draft.reviewState === 'changes_requested') return REVIEW_STATE_LABELS[draft.reviewState];
   if (draft.status === 'queued') return 'Queued';
   return draft.reviewState ? REVIEW_STATE_LABELS[draft.reviewState] : 'Draft';

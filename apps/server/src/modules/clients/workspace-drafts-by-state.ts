@@ -1,6 +1,7 @@
 import type { TWorkspaceDraftsByState } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { REQUEST_DRAFT_COLUMNS, toRequestDraft } from '../requests/request-drafts.ts';
+import { SCHEDULED_STATUSES, UNPUBLISHED_STATUSES } from '../drafts/review-state.ts';
 import { getWorkspaceSummary } from './workspace-summary.ts';
 
 /** More than a page of any group is not read at a glance; the groups' counts stop here too. */
@@ -9,7 +10,7 @@ const GROUP_LIMIT = 200;
 /**
  * The client's unpublished drafts by where they stand, each draft in one group: waiting for a
  * review answer (in review, changes requested) whether queued or not, since review comes before
- * publishing; approved and not yet queued; queued (scheduled), soonest first.
+ * publishing; approved and not yet queued; scheduled (queued, or failed or held at their time), soonest first.
  */
 export async function listWorkspaceDraftsByState(db: Db, workspaceId: string): Promise<TWorkspaceDraftsByState> {
   await getWorkspaceSummary(db, workspaceId);
@@ -17,7 +18,7 @@ export async function listWorkspaceDraftsByState(db: Db, workspaceId: string): P
   const inReviewState = (state: 'in_review' | 'changes_requested') =>
     base
       .where('reviewState', '=', state)
-      .where('status', 'in', ['draft', 'queued'])
+      .where('status', 'in', UNPUBLISHED_STATUSES)
       .orderBy('updatedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(GROUP_LIMIT)
@@ -33,7 +34,7 @@ export async function listWorkspaceDraftsByState(db: Db, workspaceId: string): P
       .limit(GROUP_LIMIT)
       .execute(),
     base
-      .where('status', '=', 'queued')
+      .where('status', 'in', SCHEDULED_STATUSES)
       .where((eb) => eb.or([eb('reviewState', 'is', null), eb('reviewState', 'not in', ['in_review', 'changes_requested'])]))
       .orderBy('scheduledAt')
       .orderBy('id')

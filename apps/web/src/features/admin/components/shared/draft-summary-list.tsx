@@ -19,7 +19,7 @@ export function DraftSummaryList({
   return (
     <ul className="grid gap-2" aria-label={label}>
       {drafts.map((draft) => {
-        const at = draft.status === 'queued' && draft.scheduledAt ? draft.scheduledAt : draft.updatedAt;
+        const at = draft.status !== 'draft' && draft.scheduledAt ? draft.scheduledAt : draft.updatedAt;
         return (
           <li key={draft.id} className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
             <span className="min-w-0">
