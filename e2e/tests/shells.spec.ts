@@ -4,7 +4,7 @@ test('dashboard shell: sidebar items, and on a phone a menu that closes on Escap
   await signUpViaApi(page, uniqueEmail('shell'), 'Sam Shell');
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
-  const items = ['Overview', 'Content', 'Content Lab', 'Video Clipper', 'Analytics', 'Requests', 'Settings'];
+  const items = ['Overview', 'Content', 'Calendar', 'Content Lab', 'Video Clipper', 'Analytics', 'Requests', 'Settings'];
   await expect(nav.getByRole('link')).toHaveText(items);
   await expect(page.locator('#sidebar').getByText('Sam Shell')).toBeVisible();
 

@@ -30,6 +30,7 @@ const contactPage = lazyRoute(() => import('@/features/marketing/routes/contact-
 const dashboardShell = lazyRoute(() => import('./shells/dashboard-shell').then((m) => ({ default: m.DashboardShell })));
 const dashboardOverviewPage = lazyRoute(() => import('@/features/dashboard-overview/routes/overview-page'));
 const contentPage = lazyRoute(() => import('@/features/content/routes/content-page'));
+const calendarPage = lazyRoute(() => import('@/features/calendar/routes/calendar-page'));
 const contentLabPage = lazyRoute(() => import('@/features/assistant/routes/content-lab-page'));
 const videoClipperPage = lazyRoute(() => import('@/features/clipper/routes/video-clipper-page'));
 const analyticsPage = lazyRoute(() => import('@/features/analytics/routes/analytics-page'));
@@ -41,6 +42,7 @@ const adminOverviewPage = lazyRoute(() => import('@/features/admin/routes/overvi
 const clientsPage = lazyRoute(() => import('@/features/admin/routes/clients-page'));
 const clientDetailPage = lazyRoute(() => import('@/features/admin/routes/client-detail-page'));
 const requestsPage = lazyRoute(() => import('@/features/admin/routes/requests-page'));
+const adminCalendarPage = lazyRoute(() => import('@/features/admin/routes/calendar-page'));
 const requestDetailPage = lazyRoute(() => import('@/features/admin/routes/request-detail-page'));
 const adminSettingsPage = lazyRoute(() => import('@/features/admin/routes/settings-page'));
 
@@ -83,6 +85,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, ...dashboardOverviewPage },
                   { path: 'content', ...contentPage },
+                  { path: 'calendar', ...calendarPage },
                   { path: 'content-lab', ...contentLabPage },
                   { path: 'video-clipper', ...videoClipperPage },
                   { path: 'analytics', ...analyticsPage },
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
                   { path: 'clients/:id', ...clientDetailPage },
                   { path: 'requests', ...requestsPage },
                   { path: 'requests/:id', ...requestDetailPage },
+                  { path: 'calendar', ...adminCalendarPage },
                   { path: 'settings', ...adminSettingsPage },
                 ],
               },

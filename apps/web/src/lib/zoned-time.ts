@@ -22,6 +22,26 @@ export function zonedDayKey(date: Date, timeZone: string): string {
   return formatterFor(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(date);
 }
 
+/**
+ * The wall-clock date and time of an instant in the zone, as 'YYYY-MM-DDTHH:mm' (what a
+ * datetime-local field holds, and what the server takes with a zone to name an instant).
+ */
+export function zonedLocalDateTime(date: Date, timeZone: string): string {
+  const parts = formatterFor(
+    timeZone,
+    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    'en-CA',
+  ).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/** The weekday of a day key (0 = Monday … 6 = Sunday), independent of any zone. */
+export function weekdayOfDayKey(key: string): number {
+  const [year, month, day] = key.split('-').map(Number);
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
 /** The day key `offset` days after key (negative for before): calendar arithmetic, so DST cannot skip a day. */
 export function shiftDayKey(key: string, offset: number): string {
   const [year, month, day] = key.split('-').map(Number);

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Crown, Inbox, LayoutDashboard, Settings, Users } from 'lucide-react';
+import { CalendarClock, Crown, Inbox, LayoutDashboard, Settings, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
@@ -8,6 +8,7 @@ const ITEMS: SidebarItem[] = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/admin/clients', label: 'Clients', icon: Users },
   { to: '/admin/requests', label: 'Requests', icon: Inbox },
+  { to: '/admin/calendar', label: 'Calendar', icon: CalendarClock },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
-import { BarChart3, Clapperboard, FileText, Inbox, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
+import { BarChart3, CalendarClock, Clapperboard, FileText, Inbox, LayoutDashboard, Settings, Sparkles } from 'lucide-react';
 import { FloatingAssistant } from '@/features/assistant/components/floating-assistant';
 import { AddressConfirmationGate, isAddressProofRefusal } from '@/features/auth/components/address-confirmation-gate';
 import { ChooseWorkspacePanel, WorkspaceUnavailablePanel } from '@/features/workspace-switcher/components/choose-workspace-panel';
@@ -16,6 +16,7 @@ import { SidebarLayout, type SidebarItem } from './sidebar-layout';
 const ITEMS: SidebarItem[] = [
   { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/dashboard/content', label: 'Content', icon: FileText },
+  { to: '/dashboard/calendar', label: 'Calendar', icon: CalendarClock },
   { to: '/dashboard/content-lab', label: 'Content Lab', icon: Sparkles },
   { to: '/dashboard/video-clipper', label: 'Video Clipper', icon: Clapperboard },
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
