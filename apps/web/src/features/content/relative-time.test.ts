@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative } from './relative-time';
+import { formatDuration, formatRelative } from './relative-time';
 
 const NOW = new Date('2030-03-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -19,5 +19,17 @@ describe('formatRelative', () => {
 
   it('gives the date from a week on, in the zone', () => {
     expect(formatRelative('2030-02-01T23:30:00.000Z', 'Asia/Tokyo', NOW)).toMatch(/^Feb 2, 8:30\sAM$/);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [59, '0 minutes'],
+    [60, '1 minute'],
+    [125 * 60, '2 hours'],
+    [3600, '1 hour'],
+    [50 * 3600, '2 days'],
+  ])('%i seconds read %j', (seconds, words) => {
+    expect(formatDuration(seconds)).toBe(words);
   });
 });

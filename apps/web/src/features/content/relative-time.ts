@@ -21,3 +21,10 @@ export function formatRelative(iso: string, timeZone: string, now: Date = new Da
   if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day');
   return formatDateTime(iso, timeZone, now);
 }
+
+/** A delay in words: "3 minutes", "2 hours", "1 day" (rounded down to the largest whole unit). */
+export function formatDuration(seconds: number): string {
+  const ms = seconds * 1000;
+  const [amount, unit] = ms < HOUR ? [Math.floor(ms / MINUTE), 'minute'] : ms < DAY ? [Math.floor(ms / HOUR), 'hour'] : [Math.floor(ms / DAY), 'day'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}

@@ -19,6 +19,7 @@ import { useUnqueueDraft } from '../api/unqueue-draft';
 import { useUpdateDraft } from '../api/update-draft';
 import { useUploadDraftMedia } from '../api/upload-draft-media';
 import { draftName, TEXT_PLACEHOLDERS } from '../labels';
+import { formatDuration } from '../relative-time';
 import { DraftStatusBadge } from './draft-status-badge';
 import { ReviewStateBadge } from './review-state-badge';
 
@@ -407,19 +408,19 @@ export function DraftCard({
 function PublishingNote({ draft }: { draft: TDraft }) {
   const channel = CHANNEL_LABELS[draft.channel];
   if (draft.status === 'published') {
-    if (draft.postUrl) {
-      return (
-        <p className="px-4 pt-3 text-sm">
+    // Posts that fell due while Hookline was not running went out at the next start: say so.
+    const late = draft.lateSeconds !== null && draft.lateSeconds >= 60 ? `It went out ${formatDuration(draft.lateSeconds)} after its time.` : null;
+    return (
+      <div className="grid gap-1 px-4 pt-3 text-sm text-slate-600">
+        {draft.postUrl ? (
           <a href={draft.postUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
             View the post on {channel} <ExternalLink className="size-3.5" aria-hidden />
           </a>
-        </p>
-      );
-    }
-    if (draft.publishedTo === PUBLISHED_IN_HOOKLINE) {
-      return <p className="px-4 pt-3 text-sm text-slate-600">Published in Hookline only: no {channel} account is connected.</p>;
-    }
-    return null;
+        ) : null}
+        {draft.publishedTo === PUBLISHED_IN_HOOKLINE ? <p>Published in Hookline only: no {channel} account is connected.</p> : null}
+        {late ? <p>{late}</p> : null}
+      </div>
+    );
   }
   if (!draft.failureReason) return null;
   const tone = draft.status === 'failed' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-900 ring-amber-200';

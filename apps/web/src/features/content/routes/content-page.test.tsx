@@ -34,6 +34,7 @@ describe('Content page', () => {
           status: 'published',
           publishedAt: '2030-01-02T09:30:00.000Z',
           publishedTo: 'hookline',
+          lateSeconds: 2 * 3600 + 5,
           text: 'Out now',
         }),
         makeDraft({ channel: 'instagram', type: 'reel', status: 'failed', failureReason: 'Instagram refused the post: the video is too long.' }),
@@ -68,6 +69,7 @@ describe('Content page', () => {
     expect(buttonsOf(published)).toEqual(['Comments', 'Delete']);
     expect(within(published).getByRole('textbox')).toHaveAttribute('readonly');
     expect(within(published).getByText('Published in Hookline only: no LinkedIn account is connected.')).toBeInTheDocument();
+    expect(within(published).getByText('It went out 2 hours after its time.')).toBeInTheDocument();
     expect(within(card('YouTube Reel/Short')).getByRole('link', { name: 'View the post on YouTube' })).toHaveAttribute(
       'href',
       'https://youtube.com/shorts/abc',
