@@ -186,11 +186,11 @@ function PostingSlotsForm({ saved, workspace, canManage }: { saved: TPostingSlot
               Add slot
             </Button>
           </form>
-          <p role="status" className="min-h-5 text-sm text-slate-600">
-            {notice}
-          </p>
-          <div className="flex justify-end">
-            <Button onClick={() => void save()} disabled={saving}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="min-w-0 flex-1 text-sm text-slate-600">
+              {notice}
+            </p>
+            <Button onClick={() => void save()} disabled={saving} className="ml-auto">
               {saving ? 'Saving…' : 'Save slots'}
             </Button>
           </div>
@@ -230,10 +230,10 @@ function LatePosts({ workspace, canManage }: { workspace: TWorkspace; canManage:
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className="border-t border-slate-200 pt-6">
       <fieldset disabled={!canManage} className="grid gap-3" aria-describedby={`${id}-hint`}>
         <legend className="text-sm font-semibold text-slate-900">Late posts</legend>
-        <p id={`${id}-hint`} className="-mt-2 text-sm text-slate-600">
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
           A post is late when Hookline was not running at its time (an update, an outage) and comes back after it.
         </p>
         <label className="flex items-start gap-3 text-sm text-slate-800">
@@ -242,7 +242,7 @@ function LatePosts({ workspace, canManage }: { workspace: TWorkspace; canManage:
             name={`${id}-late`}
             checked={!hold}
             onChange={() => setHold(false)}
-            className="mt-0.5 size-4 accent-brand-600"
+            className="mt-0.5 size-4 shrink-0 accent-brand-600"
           />
           Publish them when Hookline is back
         </label>
@@ -252,7 +252,7 @@ function LatePosts({ workspace, canManage }: { workspace: TWorkspace; canManage:
             name={`${id}-late`}
             checked={hold}
             onChange={() => setHold(true)}
-            className="mt-0.5 size-4 accent-brand-600"
+            className="mt-0.5 size-4 shrink-0 accent-brand-600"
           />
           Hold posts more than {minutes || 'N'} minutes late for me to decide
         </label>
