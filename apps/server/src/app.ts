@@ -35,6 +35,9 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { postingSlotRoutes } from './modules/posting-slots/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { API_KEY_SECURITY_SCHEMES, documentApiKeyRoute } from './modules/api-keys/document-api-key-routes.ts';
+import { limitApiKeyRequests } from './modules/api-keys/limit-api-key-requests.ts';
 
 export interface BuildAppOptions {
   /** Overrides config.database (tests give each file its own database or schema). */
@@ -90,14 +93,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Hookline API', version: '1.0.0' } },
+    openapi: { info: { title: 'Hookline API', version: '1.0.0' }, components: { securitySchemes: API_KEY_SECURITY_SCHEMES } },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await registerAuthRoutes(app, ctx.auth, config);
   await app.register(async (api) => {
-    api.addHook('onRequest', requireUser(ctx.auth));
+    api.addHook('onRequest', requireUser(ctx.auth, ctx.db));
+    api.addHook('onRequest', limitApiKeyRequests(api, config.API_KEY_RATE_LIMIT));
+    api.addHook('onRoute', documentApiKeyRoute);
     await api.register(healthRoutes, { ctx });
     await api.register(runtimeConfigRoutes, { ctx });
     await api.register(fileRoutes, { ctx });
@@ -114,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await api.register(memberRoutes, { ctx });
     await api.register(reviewLinkRoutes, { ctx });
     await api.register(clientRequestRoutes, { ctx });
+    await api.register(apiKeyRoutes, { ctx });
   });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
   registerNotFound(app, (options.serveWeb ?? true) ? await registerStatic(app, options.webDistDir) : null);

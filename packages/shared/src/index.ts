@@ -24,4 +24,5 @@ export * from './contracts/members.ts';
 export * from './contracts/review-links.ts';
 export * from './contracts/requests.ts';
 export * from './contracts/posting-slots.ts';
+export * from './contracts/api-keys.ts';
 export * from './contracts/calendar.ts';

@@ -1,19 +1,33 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { isStaffRole } from '@hookline/shared';
+import type { Db } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { API_KEY_ROUTES_ONLY, authenticateApiKey, bearerApiKeyOf } from '../modules/api-keys/authenticate-api-key.ts';
 import { readSessionUser, type Auth, type SessionUser } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. Every other API route needs a session. */
     public?: boolean;
+    /** Also reachable with an API key (`Authorization: Bearer hlk_…`) instead of a session. */
+    apiKey?: boolean;
   }
 }
 
-/** Secure by default: routes in a scope with this hook need a session unless marked public. */
-export function requireUser(auth: Auth): onRequestAsyncHookHandler {
+/**
+ * Secure by default: routes in a scope with this hook need a session unless marked public. A route
+ * marked apiKey also takes an API key, which sets request.apiKey (never request.user); a key sent
+ * to any other route is refused rather than ignored, so a script learns why at once.
+ */
+export function requireUser(auth: Auth, db: Db): onRequestAsyncHookHandler {
   return async (request) => {
     if (request.routeOptions.config.public) return;
+    const key = bearerApiKeyOf(request.headers);
+    if (key !== null) {
+      if (!request.routeOptions.config.apiKey) throw new HttpError(401, API_KEY_ROUTES_ONLY);
+      request.apiKey = await authenticateApiKey(db, key);
+      return;
+    }
     const user = await readSessionUser(auth, request);
     if (!user) throw new HttpError(401, 'Please sign in to continue.');
     request.user = user;

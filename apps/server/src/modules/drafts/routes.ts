@@ -28,15 +28,23 @@ import { HttpError } from '../../lib/http-error.ts';
 import { instantOfLocalTime } from '../../lib/zoned-time.ts';
 import { newId } from '../../lib/ids.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import { requestActor } from '../api-keys/request-actor.ts';
 import { changeWithStaffRecord, firstWords } from '../workspaces/record-staff-action.ts';
 import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { addDraftComment, listDraftComments } from './draft-comments.ts';
 import { attachDraftMedia, sendDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
-import { editDraft, publishDraft, type SchedulingWorkspace, queueDraft, requeueDraft, scheduleDraft, unqueueDraft } from './draft-transitions.ts';
+import {
+  editDraft,
+  publishDraft,
+  type SchedulingWorkspace,
+  queueDraft,
+  requeueDraft,
+  scheduleDraft,
+  unqueueDraft,
+} from './draft-transitions.ts';
 import { decideDraftReview, sendDraftForReview, type ReviewDecision } from './review-draft.ts';
 import { mailReviewDecision, mailReviewRequested } from './review-mails.ts';
-import type { DraftActor } from './review-state.ts';
 
 // 403: a staff account without a workspace named, a manager not assigned to it, a workspace
 // waiting for its owner to prove the address, or an action the caller's access does not allow.
@@ -56,14 +64,13 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { db } = ctx;
   /**
    * The workspace of the request, who acts, and a way to make a change there: in one transaction
-   * with its line on the client's timeline when staff made it.
+   * with its line on the client's timeline when staff or an API key made it.
    */
   const scope = async (request: Parameters<typeof workspaceOfRequest>[1]) => {
     const workspace = await workspaceOfRequest(db, request);
-    const user = sessionUserOf(request);
-    const by: DraftActor = { name: user.name || user.email, email: user.email, kind: isStaffAccess(workspace.access) ? 'staff' : 'client' };
+    const by = requestActor(request, workspace);
     const change = <T>(run: (trx: Db) => Promise<T>, describe: (result: T) => string | null) =>
-      changeWithStaffRecord(db, { workspace, who: user.email }, run, describe);
+      changeWithStaffRecord(db, { workspace, who: by.email, apiKey: request.apiKey }, run, describe);
     return { workspace, by, change };
   };
   /** Review mails go out after the change committed; a failed send is logged, the change stands. */
@@ -76,7 +83,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/drafts',
-    { schema: { tags, headers, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } },
+    { config: { apiKey: true }, schema: { tags, headers, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } },
     async (request) => {
       let query = db
         .selectFrom('draft')
@@ -89,7 +96,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/drafts',
-    { schema: { tags, headers, body: ZCreateDraftRequest, response: { 201: ZDraft, ...errors } } },
+    { config: { apiKey: true }, schema: { tags, headers, body: ZCreateDraftRequest, response: { 201: ZDraft, ...errors } } },
     async (request, reply) => {
       const { workspace, change } = await scope(request);
       const draft = await change(
@@ -107,7 +114,10 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.patch(
     '/api/drafts/:id',
-    { schema: { tags, headers, params: ZIdParams, body: ZUpdateDraftRequest, response: { 200: ZDraft, ...errors } } },
+    {
+      config: { apiKey: true },
+      schema: { tags, headers, params: ZIdParams, body: ZUpdateDraftRequest, response: { 200: ZDraft, ...errors } },
+    },
     async (request) => {
       const { workspace, by, change } = await scope(request);
       const edited = await change(
@@ -121,12 +131,16 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/drafts/:id',
-    { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
+    { config: { apiKey: true }, schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
     async (request) => toDraft(await getDraftRow(db, (await workspaceOfRequest(db, request)).id, request.params.id)),
   );
 
   // Publish now leaves the draft for the scheduler, which every non-GET answer wakes (app.ts).
-  const transitions: { action: (typeof DRAFT_ACTIONS)[number]; done: string; run: (db: Db, workspace: SchedulingWorkspace, id: string) => Promise<TDraft> }[] = [
+  const transitions: {
+    action: (typeof DRAFT_ACTIONS)[number];
+    done: string;
+    run: (db: Db, workspace: SchedulingWorkspace, id: string) => Promise<TDraft>;
+  }[] = [
     { action: 'queue', done: 'Draft queued', run: queueDraft },
     { action: 'requeue', done: 'Draft queued again', run: requeueDraft },
     { action: 'unqueue', done: 'Draft taken off the schedule', run: unqueueDraft },
@@ -135,7 +149,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   for (const { action, done, run } of transitions) {
     app.post(
       `/api/drafts/:id/${action}`,
-      { schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
+      { config: { apiKey: true }, schema: { tags, headers, params: ZIdParams, response: { 200: ZDraft, ...errors } } },
       async (request) => {
         const { workspace, change } = await scope(request);
         return change(
@@ -148,7 +162,10 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/drafts/:id/schedule',
-    { schema: { tags, headers, params: ZIdParams, body: ZScheduleDraftRequest, response: { 200: ZDraft, ...errors } } },
+    {
+      config: { apiKey: true },
+      schema: { tags, headers, params: ZIdParams, body: ZScheduleDraftRequest, response: { 200: ZDraft, ...errors } },
+    },
     async (request) => {
       const { workspace, change } = await scope(request);
       const { at, local, timeZone } = request.body;

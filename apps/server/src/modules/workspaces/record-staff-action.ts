@@ -7,12 +7,21 @@ type StaffWorkspace = Pick<TWorkspace, 'id' | 'access'>;
 /**
  * Staff act in a client's workspace on the client's behalf: each change they make there goes on the
  * client's timeline under their email, so the client and the team can see who did what. The owner's
- * own changes are theirs to know and are not written. Call it with the transaction of the change
- * (or use changeWithStaffRecord), so the entry exists exactly when the change does.
+ * own changes are theirs to know and are not written; those made with an API key are, naming the key
+ * (`apiKey`). Call it with the transaction of the change (or use changeWithStaffRecord), so the entry
+ * exists exactly when the change does.
  */
-export async function recordStaffAction(db: Db, workspace: StaffWorkspace, who: string, text: string): Promise<void> {
-  if (workspace.access !== 'staff') return;
-  await addTimelineEntry(db, { subjectType: 'client', subjectId: workspace.id, text, who, ts: nowIso() });
+export async function recordStaffAction(
+  db: Db,
+  workspace: StaffWorkspace,
+  who: string,
+  text: string,
+  apiKey?: { name: string },
+): Promise<void> {
+  // A script's changes are written whoever made its key: nobody watched them being made.
+  if (workspace.access !== 'staff' && !apiKey) return;
+  const line = apiKey ? `via API key “${apiKey.name}”: ${text}` : text;
+  await addTimelineEntry(db, { subjectType: 'client', subjectId: workspace.id, text: line, who, ts: nowIso() });
 }
 
 /**
@@ -23,14 +32,14 @@ export async function recordStaffAction(db: Db, workspace: StaffWorkspace, who: 
  */
 export function changeWithStaffRecord<T>(
   db: Db,
-  staff: { workspace: StaffWorkspace | null; who: string },
+  staff: { workspace: StaffWorkspace | null; who: string; apiKey?: { name: string } },
   change: (trx: Db) => Promise<T>,
   describe: (result: T) => string | null,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const result = await change(trx);
     const text = describe(result);
-    if (text !== null && staff.workspace) await recordStaffAction(trx, staff.workspace, staff.who, text);
+    if (text !== null && staff.workspace) await recordStaffAction(trx, staff.workspace, staff.who, text, staff.apiKey);
     return result;
   });
 }

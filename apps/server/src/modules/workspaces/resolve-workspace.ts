@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
+import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import { clientScopeOf, isClientInScope } from '../clients/client-scope.ts';
 import { findMemberRole } from '../members/find-membership.ts';
 import { joinOrCreateWorkspace, readWorkspace, workspaceOfUser } from './workspace-of-user.ts';
@@ -77,14 +78,27 @@ export async function openResourceWorkspace(db: Db, user: Caller, workspaceId: s
   }
 }
 
-/** The workspace a dashboard request acts on: its signed-in user and its workspace header. */
+/** The workspace a dashboard request acts on: its signed-in user (or API key) and its workspace header. */
 export function workspaceOfRequest(
   db: Db,
-  request: { user?: SessionUser; headers: Record<string, string | string[] | undefined> },
+  request: { user?: SessionUser; apiKey?: ApiKeyCaller; headers: Record<string, string | string[] | undefined> },
 ): Promise<TWorkspace> {
   const named = request.headers[WORKSPACE_HEADER];
   // A repeated header arrives as one joined value (or a list), which then fails the id check.
-  return resolveWorkspace(db, sessionUserOf(request), Array.isArray(named) ? named.join(', ') : named);
+  const joined = Array.isArray(named) ? named.join(', ') : named;
+  if (request.apiKey) return openKeyWorkspace(db, request.apiKey, joined);
+  return resolveWorkspace(db, sessionUserOf(request), joined);
+}
+
+/**
+ * An API key's workspace, where it acts as an editor: it drafts, edits, queues and schedules, and
+ * never approves or changes settings or keys. Any other workspace named is as unknown as another
+ * client's.
+ */
+async function openKeyWorkspace(db: Db, key: ApiKeyCaller, named: string | undefined): Promise<TWorkspace> {
+  const found = named === undefined || named === key.workspaceId ? await readWorkspace(db, { id: key.workspaceId }, 'editor') : undefined;
+  if (!found) throw new HttpError(404, WORKSPACE_NOT_FOUND);
+  return found.workspace;
 }
 
 /**
