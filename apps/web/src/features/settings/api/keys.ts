@@ -6,4 +6,6 @@ export const settingsKeys = {
   socialProviders: ['social', 'providers'] as const,
   /** The team of the workspace open in this tab: its people and their invitations. */
   members: ['members'] as const,
+  /** The API keys of the workspace open in this tab. */
+  apiKeys: ['api-keys'] as const,
 };

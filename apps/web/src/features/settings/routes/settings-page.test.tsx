@@ -48,6 +48,7 @@ function serve(workspace: TWorkspace | Response = WORKSPACE) {
     if (path === '/api/social/connections') return json([]);
     if (path === '/api/workspace/members') return json(TEAM);
     if (path === '/api/workspace/posting-slots') return json({ timeZone: 'UTC', slots: [] });
+    if (path === '/api/workspace/api-keys') return json({ keys: [] });
     return json({ error: 'unexpected' }, 404);
   });
 }
@@ -132,6 +133,7 @@ describe('Settings page', () => {
       if (path === '/api/social/providers') return json({ providers: [] });
       if (path === '/api/workspace/members') return json(TEAM);
       if (path === '/api/workspace/posting-slots') return json({ timeZone: 'UTC', slots: [] });
+      if (path === '/api/workspace/api-keys') return json({ keys: [] });
       return json([]);
     });
     renderSettings();
@@ -152,7 +154,16 @@ describe('Settings page', () => {
     expect(await screen.findByRole('list', { name: 'Team members' })).toHaveTextContent('me@x.test (you)');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim());
-    expect(headings).toEqual(['Account', 'Connected channels', 'Workspace preferences', 'Review', 'Publishing', 'Team', 'Danger zone']);
+    expect(headings).toEqual([
+      'Account',
+      'Connected channels',
+      'Workspace preferences',
+      'Review',
+      'Publishing',
+      'Team',
+      'API keys',
+      'Danger zone',
+    ]);
   });
 
   it('a teammate sees what only the owner and staff change read-only, each with the reason', async () => {

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 import { useWorkspace } from '@/lib/client-data/get-workspace';
 import { AccountCard } from '../components/account-card';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { ChannelNotice } from '../components/channel-notice';
 import { ChannelsCard } from '../components/channels-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
@@ -73,6 +74,7 @@ function WorkspaceCards({ workspace }: { workspace: TWorkspace }) {
       >
         <TeamCard workspace={workspace} />
       </Suspense>
+      <ApiKeysCard workspace={workspace} />
       <DangerZoneCard workspace={workspace} />
     </>
   );
