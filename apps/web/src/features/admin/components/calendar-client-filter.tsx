@@ -40,7 +40,9 @@ export function CalendarClientFilter({
           ))}
         </Select>
       </div>
-      <SearchBox value={search} onSearch={onSearch} placeholder="Find a client…" label="Find a client for the filter" />
+      <div className="w-full sm:w-64">
+        <SearchBox value={search} onSearch={onSearch} placeholder="Find a client…" label="Find a client for the filter" />
+      </div>
     </div>
   );
 }

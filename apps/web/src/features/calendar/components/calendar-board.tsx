@@ -80,9 +80,12 @@ interface GridProps<T extends TDraft> extends CalendarBoardProps<T> {
  */
 function WeekGrid<T extends TDraft>({ days, today, byDay, accepting, drop, chip }: GridProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const corner = useRef<HTMLDivElement>(null);
   const firstHour = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (scroller.current && firstHour.current) scroller.current.scrollTop = firstHour.current.offsetTop - 40;
+    if (scroller.current && corner.current && firstHour.current) {
+      scroller.current.scrollTop = firstHour.current.offsetTop - corner.current.offsetHeight;
+    }
   }, []);
   return (
     <div
@@ -90,6 +93,13 @@ function WeekGrid<T extends TDraft>({ days, today, byDay, accepting, drop, chip 
       className="md:relative md:max-h-[70vh] md:overflow-y-auto md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200"
     >
       <div className="md:grid md:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
+        {/* Covers the hour labels that scroll under the sticky day headings. */}
+        <div
+          ref={corner}
+          aria-hidden
+          style={{ gridColumn: 1, gridRow: 1 }}
+          className="hidden bg-white md:sticky md:top-0 md:z-10 md:block"
+        />
         {HOURS.map((hour) => (
           <div
             key={hour}
@@ -126,7 +136,7 @@ function WeekGrid<T extends TDraft>({ days, today, byDay, accepting, drop, chip 
                     style={{ gridColumn: column + 2, gridRow: hour + 2 }}
                     className={cn('md:min-h-12 md:border-l md:border-t md:border-slate-100 md:p-1', here.length === 0 && 'max-md:hidden')}
                   >
-                    {here.length ? <ul className="grid gap-1 max-md:mb-1">{here.map(chip)}</ul> : null}
+                    {here.length ? <ul className="grid grid-cols-1 gap-1 max-md:mb-1">{here.map(chip)}</ul> : null}
                   </DropZone>
                 );
               })}
@@ -169,19 +179,19 @@ function MonthGrid<T extends TDraft>({ days, anchor, today, byDay, accepting, dr
             )}
           >
             <section aria-label={dayName(day)}>
-              <h3
-                className={cn(
-                  'mb-1 text-sm font-semibold md:text-xs',
-                  outside ? 'text-slate-500' : 'text-slate-900',
-                  day === today &&
-                    'md:inline-flex md:size-6 md:items-center md:justify-center md:rounded-full md:bg-brand-600 md:text-white',
-                )}
-              >
+              <h3 className={cn('mb-1 text-sm font-semibold md:text-xs', outside ? 'text-slate-500' : 'text-slate-900')}>
                 <span className="md:hidden">{dayName(day)}</span>
-                <span className="hidden md:inline">{Number(day.slice(8))}</span>
-                {day === today ? <span className="sr-only"> (today)</span> : null}
+                <span
+                  className={cn(
+                    'hidden md:inline-flex md:size-6 md:items-center md:justify-center',
+                    day === today && 'rounded-full bg-brand-600 text-white',
+                  )}
+                >
+                  {Number(day.slice(8))}
+                </span>
+                {day === today ? <span className="max-md:font-normal md:sr-only"> (today)</span> : null}
               </h3>
-              {posts.length ? <ul className="grid gap-1">{posts.map(chip)}</ul> : null}
+              {posts.length ? <ul className="grid grid-cols-1 gap-1">{posts.map(chip)}</ul> : null}
             </section>
           </DropZone>
         );
