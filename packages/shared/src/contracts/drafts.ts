@@ -93,7 +93,11 @@ export const ZLocalDateTime = z
  */
 export const ZScheduleDraftRequest = z
   .object({
-    at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date-time with an offset, such as 2026-03-29T09:30:00Z' }).optional(),
+    at: z.iso
+      .datetime({ offset: true, error: 'at must be an ISO 8601 date-time with an offset, such as 2026-03-29T09:30:00Z' })
+      // The format allows days no month has (February 30).
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'at is not a date any calendar has')
+      .optional(),
     local: ZLocalDateTime.optional(),
     timeZone: ZTimeZone.optional(),
   })

@@ -287,6 +287,18 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
 
   /** Refinements the definitions cannot show, so that a good share of the generated values is valid. */
   const OVERRIDES: Record<string, ArbitraryOverrides> = {
+    // Exactly one of at and local; times both past and future, real and not.
+    'POST /api/drafts/:id/schedule': {
+      at: fc.option(
+        fc.oneof(
+          fc.integer({ min: -86_400_000, max: 365 * 86_400_000 }).map((offset) => new Date(Date.now() + offset).toISOString()),
+          fc.constantFrom('2031-02-30T09:00:00Z', '2031-13-01T09:00:00+02:00'),
+        ),
+        { nil: undefined },
+      ),
+      local: fc.option(fc.constantFrom('2031-03-30T02:30', '2031-02-30T09:00', '2020-01-01T09:00', '2031-10-26T02:30'), { nil: undefined }),
+      timeZone: fc.option(fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'Mars/Olympus'), { nil: undefined }),
+    },
     'PATCH /api/workspace': {
       timeZone: fc.option(fc.constantFrom(...Intl.supportedValuesOf('timeZone'), 'Mars/Olympus', ''), { nil: null }),
     },

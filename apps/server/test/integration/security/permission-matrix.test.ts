@@ -551,6 +551,23 @@ describe('permission matrix: every route × every caller × own and others’ re
     { method: 'POST', url: '/api/drafts/:id/queue', resource: 'draft', own: ownByClients(200), other: OTHERS_WORKSPACE },
     { method: 'POST', url: '/api/drafts/:id/requeue', resource: 'queuedDraft', own: ownByClients(200), other: OTHERS_WORKSPACE },
     { method: 'POST', url: '/api/drafts/:id/publish', resource: 'draft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    { method: 'GET', url: '/api/drafts/:id', resource: 'draft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    { method: 'POST', url: '/api/drafts/:id/unqueue', resource: 'queuedDraft', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    {
+      method: 'POST',
+      url: '/api/drafts/:id/schedule',
+      resource: 'draft',
+      own: ownByClients(200),
+      other: OTHERS_WORKSPACE,
+      body: () => ({ at: new Date(Date.now() + 86_400_000).toISOString() }),
+    },
+    { method: 'GET', url: '/api/workspace/posting-slots', any: clientsOnly(200) },
+    {
+      method: 'PUT',
+      url: '/api/workspace/posting-slots',
+      any: clientsOnly(200),
+      body: () => ({ slots: [{ weekday: 2, time: '09:30' }] }),
+    },
     { method: 'DELETE', url: '/api/drafts/:id', resource: 'draft', own: ownByClients(204), other: OTHERS_WORKSPACE },
     {
       method: 'POST',

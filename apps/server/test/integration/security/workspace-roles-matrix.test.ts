@@ -89,12 +89,21 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     'clipJob',
     'timelineEntry',
   ] as const;
-  const counts = async () =>
-    (
+  /**
+   * The rows of every table, once the app's scheduler has published what an allowed Publish now
+   * sent it (it writes its own timeline line a moment after the call), so that only the call
+   * under test can change them.
+   */
+  const counts = async () => {
+    await expect
+      .poll(async () => (await t.db.selectFrom('draft').select('id').where('status', '=', 'publishing').execute()).length, { timeout: 10_000 })
+      .toBe(0);
+    return (
       await sql<Record<string, number | string>>`select ${sql.join(
         COUNTED.map((name) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`),
       )}`.execute(t.db)
     ).rows[0];
+  };
 
   /** A client account made a teammate of the owner's workspace, as an accepted invitation leaves it. */
   const teammateOf = async (email: string, role: 'editor' | 'approver') => addTeammate(t, workspaceId, await signUpAs(t, email), role);
@@ -192,6 +201,18 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     { method: 'POST', url: '/api/drafts/:id/queue', who: 'anyAccess', ok: 200, resource: newDraft },
     { method: 'POST', url: '/api/drafts/:id/requeue', who: 'anyAccess', ok: 200, resource: queuedDraft },
     { method: 'POST', url: '/api/drafts/:id/publish', who: 'anyAccess', ok: 200, resource: newDraft },
+    { method: 'GET', url: '/api/drafts/:id', who: 'anyAccess', ok: 200, resource: newDraft },
+    { method: 'POST', url: '/api/drafts/:id/unqueue', who: 'anyAccess', ok: 200, resource: queuedDraft },
+    {
+      method: 'POST',
+      url: '/api/drafts/:id/schedule',
+      who: 'anyAccess',
+      ok: 200,
+      resource: newDraft,
+      body: () => ({ at: new Date(Date.now() + 86_400_000).toISOString() }),
+    },
+    { method: 'GET', url: '/api/workspace/posting-slots', who: 'anyAccess', ok: 200 },
+    { method: 'PUT', url: '/api/workspace/posting-slots', who: 'managers', ok: 200, body: () => ({ slots: [{ weekday: 3, time: '10:00' }] }) },
     { method: 'POST', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: newDraft, body: media },
     { method: 'GET', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: mediaDraft, byResource: true },
     { method: 'POST', url: '/api/drafts/:id/review', who: 'anyAccess', ok: 200, resource: newDraft },
