@@ -20,6 +20,8 @@ export interface App {
   url: string;
   /** Stops the app with SIGTERM and deletes its data; throws unless it shut down cleanly. */
   stop: () => Promise<void>;
+  /** Stops the app with SIGTERM and starts it again on the same port and data, as a deploy does. */
+  restart: () => Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -59,43 +61,63 @@ export async function startApp(): Promise<App> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-e2e-'));
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...(JSON.parse(services) as Record<string, string>),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      FOUNDER_EMAIL: [FOUNDER_EMAIL, ADMIN_JOURNEY_FOUNDER, SETTINGS_JOURNEY_FOUNDER, A11Y_JOURNEY_FOUNDER].join(','),
-      SIGNIN_RATE_LIMIT: '200',
-      ONBOARDING_RATE_LIMIT: '200',
-    },
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+  /** One run of the server process on this port and data; answers how to wait for its exit. */
+  const run = async () => {
+    const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        ...(JSON.parse(services) as Record<string, string>),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        FOUNDER_EMAIL: [FOUNDER_EMAIL, ADMIN_JOURNEY_FOUNDER, SETTINGS_JOURNEY_FOUNDER, A11Y_JOURNEY_FOUNDER].join(','),
+        SIGNIN_RATE_LIMIT: '200',
+        ONBOARDING_RATE_LIMIT: '200',
+      },
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    try {
+      // Usually ready in a second or two; 25–30 s seen while the machine ran two other test suites.
+      await waitUntilReady(`${url}/api/ready`, exited, 60_000);
+    } catch (error) {
+      server.kill('SIGKILL');
+      await exited;
+      throw error;
+    }
+    return async () => {
+      server.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`the app exited with ${code} on SIGTERM (expected a clean shutdown)`);
+    };
+  };
+
+  let stopRun: () => Promise<void>;
   try {
-    // Usually ready in a second or two; 25–30 s seen while the machine ran two other test suites.
-    await waitUntilReady(`${url}/api/ready`, exited, 60_000);
+    stopRun = await run();
   } catch (error) {
-    server.kill('SIGKILL');
-    await exited;
     removeData();
     throw error;
   }
-
   return {
     url,
     async stop() {
-      server.kill('SIGTERM');
-      const code = await exited;
-      removeData();
-      if (code !== 0) throw new Error(`the app exited with ${code} on SIGTERM (expected a clean shutdown)`);
+      try {
+        await stopRun();
+      } finally {
+        removeData();
+      }
+    },
+    async restart() {
+      await stopRun();
+      stopRun = await run();
     },
   };
 }

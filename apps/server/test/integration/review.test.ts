@@ -397,7 +397,7 @@ describe('review of drafts in the dashboard', () => {
       const lines = (await timeline())
         .filter((entry) => entry.who === MANAGER && entry.text.endsWith(draft.text))
         .map((entry) => entry.text);
-      expect(lines).toEqual([`Draft queued: ${draft.text}`, `Draft published: ${draft.text}`]);
+      expect(lines).toEqual([`Draft queued: ${draft.text}`, `Draft sent to publish now: ${draft.text}`]);
     });
 
     it('an approved, queued draft that is edited goes back to draft, unscheduled, and to review', async () => {

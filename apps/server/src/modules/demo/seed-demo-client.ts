@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, type TClientRequest, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
+import { PUBLISHED_IN_HOOKLINE, WORKSPACE_HEADER, type TClientRequest, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { DEMO_ACCOUNT_ID } from '../social/list-social-connections.ts';
@@ -48,11 +48,15 @@ const BRIEF = {
   description: 'We open the new studio on the 14th. One teaser, one behind-the-scenes, one launch-day post, please.',
 } as const;
 const PUBLISHING = { channel: 'instagram', type: 'reel', text: 'New this week: our studio tour in 30 seconds' } as const;
+/** Due three hours before the demo started: the workspace holds posts more than an hour late, so it is held. */
+const OVERDUE = { channel: 'linkedin', type: 'post', text: 'Webinar reminder: doors open in one hour' } as const;
+const HOLD_LATE_MINUTES = 60;
 
 /**
  * The demo's client: client@demo.hookline.test signs up (its workspace comes with the account), its
  * address counts as proven, staff manage the workspace, and its dashboard gets its own data: a
- * month of published posts, queued posts, drafts, one post publishing, and a connected demo channel.
+ * month of published posts, queued posts in weekday slots, drafts, one post publishing, one held
+ * (it fell due while nothing ran), and a connected demo channel.
  * Made through the real API, then dated back: the API only knows "now".
  */
 export async function seedDemoClient(
@@ -113,6 +117,10 @@ export async function seedDemoClient(
         status: 'published',
         publishedAt: post.publishedAt,
         scheduledAt: post.publishedAt,
+        publishedTo: PUBLISHED_IN_HOOKLINE,
+        lateSeconds: 0,
+        publishLease: null,
+        leaseUntil: null,
         createdAt: post.createdAt,
         updatedAt: post.publishedAt,
       })
@@ -120,6 +128,12 @@ export async function seedDemoClient(
       .execute();
   }
 
+  // Weekday slots at 09:00 and 12:30 (UTC: the demo workspace has no zone of its own): Queue fills them.
+  const slots = [1, 2, 3, 4, 5].flatMap((weekday) => [
+    { weekday, time: '09:00' },
+    { weekday, time: '12:30' },
+  ]);
+  await api.call('PUT', '/api/workspace/posting-slots', { slots }, { cookie });
   for (const post of QUEUED) {
     const draft = await create(post);
     await approve(draft.id);
@@ -137,6 +151,17 @@ export async function seedDemoClient(
   await api.call('POST', `/api/drafts/${sentBack.id}/review`, undefined, asManager);
   await api.call('POST', `/api/drafts/${sentBack.id}/request-changes`, { comment: SENT_BACK_COMMENT }, { cookie });
   await api.call('POST', `/api/drafts/${sentBack.id}/comments`, { text: 'On it: new first slide by Thursday.' }, asManager);
+
+  // Fell due while nothing ran: the scheduler's first pass holds it for the client to decide.
+  await api.call('PATCH', '/api/workspace', { holdLateMinutes: HOLD_LATE_MINUTES }, { cookie });
+  const overdue = await create(OVERDUE);
+  await approve(overdue.id);
+  await api.call('POST', `/api/drafts/${overdue.id}/queue`, undefined, { cookie });
+  await db
+    .updateTable('draft')
+    .set({ scheduledAt: new Date(now - 3 * HOUR_MS).toISOString() })
+    .where('id', '=', overdue.id)
+    .execute();
 
   // Being published, as if a runner had claimed it: the scheduler takes it over DEMO_PUBLISHING_MS later.
   const publishing = await create(PUBLISHING);
