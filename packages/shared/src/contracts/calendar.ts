@@ -12,7 +12,10 @@ export const CALENDAR_MAX_POSTS = 2000;
 export const CALENDAR_STATUSES = ['queued', 'publishing', 'published', 'failed', 'held'] as const;
 
 const instant = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time with an offset, such as 2026-03-01T00:00:00Z` });
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time with an offset, such as 2026-03-01T00:00:00Z` })
+    // The format allows days no month has (February 30).
+    .refine((value) => !Number.isNaN(Date.parse(value)), `${name} is not a date any calendar has`);
 
 const ZCalendarRange = z.object({ from: instant('from'), to: instant('to'), channel: ZDraftChannel.optional() });
 

@@ -285,8 +285,15 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     await Promise.all([ai.close(), airtable.close()]);
   });
 
+  /** Calendar ranges: some a month long (valid), some reversed, too long, or on a day no month has. */
+  const CALENDAR_RANGE: ArbitraryOverrides = {
+    from: fc.constantFrom('2030-01-01T00:00:00Z', '2030-01-15T00:00:00+01:00', '2030-02-30T00:00:00Z'),
+    to: fc.constantFrom('2030-02-01T00:00:00Z', '2030-02-10T00:00:00-05:00', '2029-12-01T00:00:00Z', '2031-01-01T00:00:00Z'),
+  };
   /** Refinements the definitions cannot show, so that a good share of the generated values is valid. */
   const OVERRIDES: Record<string, ArbitraryOverrides> = {
+    'GET /api/calendar': CALENDAR_RANGE,
+    'GET /api/admin/calendar': CALENDAR_RANGE,
     // Exactly one of at and local; times both past and future, real and not.
     'POST /api/drafts/:id/schedule': {
       at: fc.option(

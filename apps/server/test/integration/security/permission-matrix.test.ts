@@ -88,6 +88,7 @@ type Resource =
   | 'reviewLink'
   | 'reviewMedia'
   | 'memberInvitation'
+  | 'apiKey'
   | 'member'
   | 'clientRequest'
   | 'requestAttachment';
@@ -281,6 +282,12 @@ describe('permission matrix: every route × every caller × own and others’ re
       const page = (await callers.anonymous.post('/api/review/lookup', { token })).json();
       const signed = new URL(page.drafts[0].media.url as string, 'http://x');
       return { params: { id: target === 'own' ? id : await newDraft(callers.clientA) }, query: signed.search };
+    },
+    apiKey: async (owner) => {
+      const created = await callers[owner].post('/api/workspace/api-keys', { name: `Matrix ${uniq()}` });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as string;
+      return { params: { id }, snapshot: () => t.db.selectFrom('apiKey').select(['id', 'revokedAt']).where('id', '=', id).execute() };
     },
     memberInvitation: async (owner) => {
       const invited = await callers[owner].post('/api/workspace/members/invitations', {
@@ -563,6 +570,15 @@ describe('permission matrix: every route × every caller × own and others’ re
     },
     { method: 'GET', url: '/api/workspace/posting-slots', any: clientsOnly(200) },
     {
+      method: 'GET',
+      url: '/api/calendar',
+      query: `?from=${encodeURIComponent('2030-01-01T00:00:00Z')}&to=${encodeURIComponent('2030-02-01T00:00:00Z')}`,
+      any: clientsOnly(200),
+    },
+    { method: 'GET', url: '/api/workspace/api-keys', any: clientsOnly(200) },
+    { method: 'POST', url: '/api/workspace/api-keys', any: clientsOnly(201), body: ({ uniq: u }) => ({ name: `Script ${u}` }) },
+    { method: 'DELETE', url: '/api/workspace/api-keys/:id', resource: 'apiKey', own: ownByClients(204), other: OTHERS_WORKSPACE },
+    {
       method: 'PUT',
       url: '/api/workspace/posting-slots',
       any: clientsOnly(200),
@@ -673,6 +689,12 @@ describe('permission matrix: every route × every caller × own and others’ re
 
     { method: 'GET', url: '/api/admin/overview', query: '?range=30d', any: staff(200) },
     { method: 'GET', url: '/api/admin/clients', query: '?search=a&pageSize=20', any: staff(200) },
+    {
+      method: 'GET',
+      url: '/api/admin/calendar',
+      query: `?from=${encodeURIComponent('2030-01-01T00:00:00Z')}&to=${encodeURIComponent('2030-02-01T00:00:00Z')}`,
+      any: staff(200),
+    },
     {
       method: 'POST',
       url: '/api/admin/clients',

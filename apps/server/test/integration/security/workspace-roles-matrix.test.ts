@@ -129,6 +129,7 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   const invitation = async () =>
     (await ownerCall('POST', '/api/workspace/members/invitations', { email: `${uniq()}@invited.roles.test`, role: 'editor' }, 201))
       .id as string;
+  const apiKey = async () => (await ownerCall('POST', '/api/workspace/api-keys', { name: `Matrix ${uniq()}` }, 201)).id as string;
   const teammate = async () => (await teammateOf(`${uniq()}@teammates.roles.test`, 'editor')).userId;
   const reviewLink = async () => {
     const link = await send(callers.admin, 'POST', '/api/review-links', {
@@ -163,6 +164,8 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   interface Row {
     method: HttpMethod;
     url: string;
+    /** Sent after the URL, which stays as Fastify registered it. */
+    query?: string;
     who: Who;
     ok: number;
     /** Found by its own id, without the header (what an <img> or EventSource fetches): unknown to an unassigned manager. */
@@ -212,6 +215,10 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
       body: () => ({ at: new Date(Date.now() + 86_400_000).toISOString() }),
     },
     { method: 'GET', url: '/api/workspace/posting-slots', who: 'anyAccess', ok: 200 },
+    { method: 'GET', url: '/api/calendar', query: '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z', who: 'anyAccess', ok: 200 },
+    { method: 'GET', url: '/api/workspace/api-keys', who: 'managers', ok: 200 },
+    { method: 'POST', url: '/api/workspace/api-keys', who: 'managers', ok: 201, body: () => ({ name: `Script ${uniq()}` }) },
+    { method: 'DELETE', url: '/api/workspace/api-keys/:id', who: 'managers', ok: 204, resource: apiKey },
     { method: 'PUT', url: '/api/workspace/posting-slots', who: 'managers', ok: 200, body: () => ({ slots: [{ weekday: 3, time: '10:00' }] }) },
     { method: 'POST', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: newDraft, body: media },
     { method: 'GET', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: mediaDraft, byResource: true },
@@ -350,7 +357,7 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     for (const name of order) {
       const want = cellOf(row, name);
       const caller = callers[name];
-      const url = row.resource ? fill(row, await row.resource()) : row.url;
+      const url = (row.resource ? fill(row, await row.resource()) : row.url) + (row.query ?? '');
       const body = await row.body?.();
       const before = await counts();
       const written = STAFF.has(name) ? await staffEntries(caller.email) : 0;
