@@ -12,6 +12,10 @@ import { draftName } from '../labels';
 
 const HOUR = 60 * 60 * 1000;
 
+/** The post's planned time if it is still ahead, else the next full hour. */
+const startTime = (draft: TDraft) =>
+  draft.scheduledAt && Date.parse(draft.scheduledAt) > Date.now() ? new Date(draft.scheduledAt) : new Date(Math.ceil(Date.now() / HOUR) * HOUR);
+
 /**
  * Picks an exact publishing time, shown and entered in the workspace's zone; the server reads the
  * wall-clock time in that zone, so a browser elsewhere in the world schedules the same moment.
@@ -20,8 +24,7 @@ const HOUR = 60 * 60 * 1000;
 export default function ScheduleDraftDialog({ draft, timeZone, onClose }: { draft: TDraft; timeZone: string; onClose: () => void }) {
   const fieldId = useId();
   const hintId = useId();
-  const start = draft.scheduledAt && Date.parse(draft.scheduledAt) > Date.now() ? new Date(draft.scheduledAt) : new Date(Math.ceil(Date.now() / HOUR) * HOUR);
-  const [local, setLocal] = useState(zonedLocalDateTime(start, timeZone));
+  const [local, setLocal] = useState(() => zonedLocalDateTime(startTime(draft), timeZone));
   const [error, setError] = useState<string | null>(null);
   const schedule = useScheduleDraft(draft.id);
   const zone = timeZone.replaceAll('_', ' ');
