@@ -37,7 +37,21 @@ async function seedClients(db: Db): Promise<string[]> {
   const ids = Array.from({ length: CLIENTS }, () => newId());
   await db
     .insertInto('workspace')
-    .values(ids.map((id, i) => ({ id, name: `Client ${i}`, ownerEmail: `owner${i}@bench.test`, ownerUserId: null, status: 'active', planMonthlyUsd: null, timeZone: null, cadence: null, requireApproval: null, createdAt: now, updatedAt: now })))
+    .values(
+      ids.map((id, i) => ({
+        id,
+        name: `Client ${i}`,
+        ownerEmail: `owner${i}@bench.test`,
+        ownerUserId: null,
+        status: 'active',
+        planMonthlyUsd: null,
+        timeZone: null,
+        cadence: null,
+        requireApproval: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .execute();
   return ids;
 }
@@ -122,7 +136,11 @@ async function main() {
 
     // The burst: every post due at the same moment of one minute.
     const burstAt = Date.now() + 5000;
-    const burst = await queuePosts(db, clients, Array.from({ length: BURST_POSTS }, () => burstAt));
+    const burst = await queuePosts(
+      db,
+      clients,
+      Array.from({ length: BURST_POSTS }, () => burstAt),
+    );
     await untilPublished(db, burst, 300_000);
     const burstTimes = [...(await publishedTimes(db, burst)).values()].map((p) => p.publishedAt);
     const lastOut = Math.max(...burstTimes) - burstAt;
@@ -133,15 +151,24 @@ async function main() {
       .executeTakeFirstOrThrow();
 
     printFigures(`Scheduler: ${WORKERS} worker processes on PostgreSQL, a fake network answering in 50 ms`, [
-      { name: `lone posts (${LONE_POSTS}): lateness`, values: { p50_ms: percentile(lateness, 50), p99_ms: percentile(lateness, 99), max_ms: lateness.at(-1)! } },
+      {
+        name: `lone posts (${LONE_POSTS}): lateness`,
+        values: { p50_ms: percentile(lateness, 50), p99_ms: percentile(lateness, 99), max_ms: lateness.at(-1)! },
+      },
       {
         name: `${BURST_POSTS.toLocaleString()} posts due at once`,
-        values: { all_out_s: lastOut / 1000, posts_per_s: Math.round(BURST_POSTS / (lastOut / 1000)), published_twice: Number(lines.count) - LONE_POSTS - BURST_POSTS },
+        values: {
+          all_out_s: lastOut / 1000,
+          posts_per_s: Math.round(BURST_POSTS / (lastOut / 1000)),
+          published_twice: Number(lines.count) - LONE_POSTS - BURST_POSTS,
+        },
       },
     ]);
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');
-    await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)))));
+    await Promise.all(
+      workers.map((worker) => new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)))),
+    );
     await database.close();
     await postgres.drop();
   }

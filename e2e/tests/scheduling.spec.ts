@@ -23,10 +23,15 @@ function zoned(date: Date) {
       .map((part) => [part.type, part.value]),
   );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
-  return { day, weekday: WEEKDAYS.indexOf(parts.weekday), time: `${parts.hour}:${parts.minute}`, local: `${day}T${parts.hour}:${parts.minute}` };
+  return {
+    day,
+    weekday: WEEKDAYS.indexOf(parts.weekday),
+    time: `${parts.hour}:${parts.minute}`,
+    local: `${day}T${parts.hour}:${parts.minute}`,
+  };
 }
 
-const draftById = async (page: Page, id: string) => ((await api(page, 'GET', `/api/drafts/${id}`)) as TDraft);
+const draftById = async (page: Page, id: string) => (await api(page, 'GET', `/api/drafts/${id}`)) as TDraft;
 
 // The browser, and so the workspace the posting slots give a zone to, is in Berlin.
 test.use({ timezoneId: ZONE });

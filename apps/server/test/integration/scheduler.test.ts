@@ -53,7 +53,12 @@ describe('the scheduler publishes queued posts at their time, once', () => {
   });
 
   /** A scheduler in one of the two processes (the first unless told). */
-  const scheduler = (clock: { now: () => Date }, publisher: ChannelPublisher | null, options: Partial<PostSchedulerOptions> = {}, process = 0) => {
+  const scheduler = (
+    clock: { now: () => Date },
+    publisher: ChannelPublisher | null,
+    options: Partial<PostSchedulerOptions> = {},
+    process = 0,
+  ) => {
     const handle = processes[process];
     return new PostScheduler({
       db: handle.db,
@@ -118,12 +123,31 @@ describe('the scheduler publishes queued posts at their time, once', () => {
       const stamp = new Date(due).toISOString();
       await t.db
         .insertInto('draft')
-        .values(ids.map((id) => ({ id, workspaceId, channel: 'linkedin', type: 'post', text: `Post ${id}`, status: 'queued', scheduledAt: stamp, publishedAt: null, mediaKey: null, mediaType: null, mediaName: null, createdAt: stamp, updatedAt: stamp })))
+        .values(
+          ids.map((id) => ({
+            id,
+            workspaceId,
+            channel: 'linkedin',
+            type: 'post',
+            text: `Post ${id}`,
+            status: 'queued',
+            scheduledAt: stamp,
+            publishedAt: null,
+            mediaKey: null,
+            mediaType: null,
+            mediaName: null,
+            createdAt: stamp,
+            updatedAt: stamp,
+          })),
+        )
         .execute();
       // Random small delays shuffle which runner is where when.
       const network = recordingNetwork(() => new Promise((resolve) => setTimeout(resolve, Math.random() * 4)));
       const clock = testClock(due + 1000);
-      const [a, b] = [scheduler(clock, network.publisher, { concurrency: 4 }, 0), scheduler(clock, network.publisher, { concurrency: 4 }, 1)];
+      const [a, b] = [
+        scheduler(clock, network.publisher, { concurrency: 4 }, 0),
+        scheduler(clock, network.publisher, { concurrency: 4 }, 1),
+      ];
       const [byA, byB] = await Promise.all([a.publishDue(), b.publishDue()]);
       expect(byA + byB).toBe(perRound);
       expect(network.calls.toSorted()).toEqual(ids.toSorted());
@@ -176,7 +200,9 @@ describe('the scheduler publishes queued posts at their time, once', () => {
     const moved = await scheduled(due, 'Moved');
     const pulled = await scheduled(due, 'Pulled');
     const later = due + 3 * 60 * MINUTE;
-    expect((await ana.post(`/api/drafts/${moved.id}/schedule`, { at: new Date(later).toISOString() })).json().scheduledAt).toBe(new Date(later).toISOString());
+    expect((await ana.post(`/api/drafts/${moved.id}/schedule`, { at: new Date(later).toISOString() })).json().scheduledAt).toBe(
+      new Date(later).toISOString(),
+    );
     expect((await ana.post(`/api/drafts/${pulled.id}/unqueue`)).json()).toMatchObject({ status: 'draft', scheduledAt: null });
 
     const network = recordingNetwork();
@@ -218,7 +244,10 @@ describe('the scheduler publishes queued posts at their time, once', () => {
     });
     expect(await scheduler(testClock(due + 2 * MINUTE), strict.publisher).publishDue()).toBe(1);
     const failed = (await ana.get(`/api/drafts/${refused.id}`)).json() as TDraft;
-    expect(failed).toMatchObject({ status: 'failed', failureReason: 'testnet refused the post: text is too long (4100 of 3000 characters)' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: 'testnet refused the post: text is too long (4100 of 3000 characters)',
+    });
     expect((await clientTimeline(t.db, workspaceId)).map((entry) => entry.text)).toContain(
       'Post failed: testnet refused the post: text is too long (4100 of 3000 characters): Refused',
     );
@@ -256,7 +285,11 @@ describe('the scheduler publishes queued posts at their time, once', () => {
     try {
       const draft = (await ana.post('/api/drafts', { type: 'post', text: 'Needs a yes' })).json() as TDraft;
       const at = new Date(Date.now() + 90 * MINUTE).toISOString();
-      for (const [action, body] of [['schedule', { at }], ['queue', undefined], ['publish', undefined]] as const) {
+      for (const [action, body] of [
+        ['schedule', { at }],
+        ['queue', undefined],
+        ['publish', undefined],
+      ] as const) {
         const response = await ana.post(`/api/drafts/${draft.id}/${action}`, body);
         expect(response.statusCode, action).toBe(409);
         expect(response.json().error).toContain('requires approval');

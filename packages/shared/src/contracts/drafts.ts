@@ -82,9 +82,7 @@ export type TUpdateDraftRequest = z.infer<typeof ZUpdateDraftRequest>;
 export const DRAFT_ACTIONS = ['queue', 'publish', 'requeue', 'unqueue'] as const;
 
 /** 'YYYY-MM-DDTHH:mm': a wall-clock time, as a datetime-local field gives it. */
-export const ZLocalDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'local must be a date and time such as 2026-03-29T09:30');
+export const ZLocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'local must be a date and time such as 2026-03-29T09:30');
 
 /**
  * POST /api/drafts/{id}/schedule: an exact time, either as an instant with its offset (`at`), or

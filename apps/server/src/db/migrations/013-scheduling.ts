@@ -45,7 +45,12 @@ export const schedulingMigration = {
       .addColumn('time', 'text', (c) => c.notNull())
       .addColumn('createdAt', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('posting_slot_workspace_idx').on('postingSlot').columns(['workspaceId', 'weekday', 'time']).unique().execute();
+    await db.schema
+      .createIndex('posting_slot_workspace_idx')
+      .on('postingSlot')
+      .columns(['workspaceId', 'weekday', 'time'])
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('apiKey')

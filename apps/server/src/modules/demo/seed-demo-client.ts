@@ -1,4 +1,11 @@
-import { PUBLISHED_IN_HOOKLINE, WORKSPACE_HEADER, type TClientRequest, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
+import {
+  PUBLISHED_IN_HOOKLINE,
+  WORKSPACE_HEADER,
+  type TClientRequest,
+  type TDraft,
+  type TDraftChannel,
+  type TDraftType,
+} from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { DEMO_ACCOUNT_ID } from '../social/list-social-connections.ts';

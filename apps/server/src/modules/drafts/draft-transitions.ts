@@ -90,11 +90,18 @@ export function requeueDraft(db: Db, workspace: SchedulingWorkspace, id: string)
 /** Queued at an exact time, which must be in the future. */
 export function scheduleDraft(db: Db, workspace: DraftWorkspace, id: string, at: Date): Promise<TDraft> {
   if (at.getTime() <= Date.now()) throw new HttpError(400, PAST_TIME);
-  return transition(db, workspace, id, ['draft', ...SCHEDULED_STATUSES], 'This post is being published or was published: it cannot move.', () => ({
-    status: 'queued',
-    scheduledAt: at.toISOString(),
-    ...freshRound,
-  }));
+  return transition(
+    db,
+    workspace,
+    id,
+    ['draft', ...SCHEDULED_STATUSES],
+    'This post is being published or was published: it cannot move.',
+    () => ({
+      status: 'queued',
+      scheduledAt: at.toISOString(),
+      ...freshRound,
+    }),
+  );
 }
 
 /** Back to draft: taken off the schedule. Needs no approval: nothing is published. */

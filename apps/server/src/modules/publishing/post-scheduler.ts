@@ -176,7 +176,11 @@ export class PostScheduler {
     if (holdLateMinutes === null || lateMs <= holdLateMinutes * 60_000) return false;
     const minutes = Math.round(lateMs / 60_000);
     const reason = `Held: it was due ${minutes} minutes before Hookline could publish it. Publish it now, or choose a new time.`;
-    await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds: Math.round(lateMs / 1000) }, `Post held (${minutes} minutes late)`);
+    await this.finishWithLine(
+      draft,
+      { status: 'held', failureReason: reason, lateSeconds: Math.round(lateMs / 1000) },
+      `Post held (${minutes} minutes late)`,
+    );
     return true;
   }
 
@@ -196,7 +200,11 @@ export class PostScheduler {
   private async markFailedTry(draft: DraftRow, error: unknown): Promise<void> {
     if (this.stopping.signal.aborted) {
       // Stopped mid-publish (shutdown): hand it back as it was, without spending a try.
-      await this.finish(draft, { status: draft.publishAttempts === 1 ? 'queued' : 'publishing', leaseUntil: null, publishAttempts: draft.publishAttempts - 1 });
+      await this.finish(draft, {
+        status: draft.publishAttempts === 1 ? 'queued' : 'publishing',
+        leaseUntil: null,
+        publishAttempts: draft.publishAttempts - 1,
+      });
       return;
     }
     const known = error instanceof PublishError;
@@ -221,7 +229,24 @@ export class PostScheduler {
    * Writes the outcome, only while the claim is still this runner's (the post was not deleted, nor
    * taken over after the lease ran out); answers whether it was.
    */
-  private async finish(draft: DraftRow, set: Partial<Pick<DraftRow, 'status' | 'publishedAt' | 'publishedTo' | 'postUrl' | 'lateSeconds' | 'failureReason' | 'leaseUntil' | 'publishLease' | 'publishAttempts'>>, db: Db = this.options.db): Promise<boolean> {
+  private async finish(
+    draft: DraftRow,
+    set: Partial<
+      Pick<
+        DraftRow,
+        | 'status'
+        | 'publishedAt'
+        | 'publishedTo'
+        | 'postUrl'
+        | 'lateSeconds'
+        | 'failureReason'
+        | 'leaseUntil'
+        | 'publishLease'
+        | 'publishAttempts'
+      >
+    >,
+    db: Db = this.options.db,
+  ): Promise<boolean> {
     const ending = set.status !== undefined && set.status !== 'publishing';
     const result = await db
       .updateTable('draft')
@@ -245,7 +270,13 @@ export class PostScheduler {
       const ts = this.now().toISOString();
       const text = draft.text.trim() ? `${line}: ${firstWords(draft.text)}` : line;
       await addTimelineEntry(trx, { subjectType: 'client', subjectId: draft.workspaceId, text, who: SCHEDULER, ts });
-      if (event) await emitWebhookEvent(trx, event.type, { workspaceId: draft.workspaceId, draftId: draft.id, channel: draft.channel, ...event.data });
+      if (event)
+        await emitWebhookEvent(trx, event.type, {
+          workspaceId: draft.workspaceId,
+          draftId: draft.id,
+          channel: draft.channel,
+          ...event.data,
+        });
     });
   }
 }

@@ -96,7 +96,9 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
    */
   const counts = async () => {
     await expect
-      .poll(async () => (await t.db.selectFrom('draft').select('id').where('status', '=', 'publishing').execute()).length, { timeout: 10_000 })
+      .poll(async () => (await t.db.selectFrom('draft').select('id').where('status', '=', 'publishing').execute()).length, {
+        timeout: 10_000,
+      })
       .toBe(0);
     return (
       await sql<Record<string, number | string>>`select ${sql.join(
@@ -219,7 +221,13 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     { method: 'GET', url: '/api/workspace/api-keys', who: 'managers', ok: 200 },
     { method: 'POST', url: '/api/workspace/api-keys', who: 'managers', ok: 201, body: () => ({ name: `Script ${uniq()}` }) },
     { method: 'DELETE', url: '/api/workspace/api-keys/:id', who: 'managers', ok: 204, resource: apiKey },
-    { method: 'PUT', url: '/api/workspace/posting-slots', who: 'managers', ok: 200, body: () => ({ slots: [{ weekday: 3, time: '10:00' }] }) },
+    {
+      method: 'PUT',
+      url: '/api/workspace/posting-slots',
+      who: 'managers',
+      ok: 200,
+      body: () => ({ slots: [{ weekday: 3, time: '10:00' }] }),
+    },
     { method: 'POST', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: newDraft, body: media },
     { method: 'GET', url: '/api/drafts/:id/media', who: 'anyAccess', ok: 200, resource: mediaDraft, byResource: true },
     { method: 'POST', url: '/api/drafts/:id/review', who: 'anyAccess', ok: 200, resource: newDraft },

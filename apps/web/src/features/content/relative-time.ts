@@ -25,6 +25,7 @@ export function formatRelative(iso: string, timeZone: string, now: Date = new Da
 /** A delay in words: "3 minutes", "2 hours", "1 day" (rounded down to the largest whole unit). */
 export function formatDuration(seconds: number): string {
   const ms = seconds * 1000;
-  const [amount, unit] = ms < HOUR ? [Math.floor(ms / MINUTE), 'minute'] : ms < DAY ? [Math.floor(ms / HOUR), 'hour'] : [Math.floor(ms / DAY), 'day'];
+  const [amount, unit] =
+    ms < HOUR ? [Math.floor(ms / MINUTE), 'minute'] : ms < DAY ? [Math.floor(ms / HOUR), 'hour'] : [Math.floor(ms / DAY), 'day'];
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }

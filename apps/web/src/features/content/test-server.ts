@@ -164,7 +164,9 @@ export function serveDrafts(
       drafts.unshift(draft);
       return json(draft, 201);
     }
-    const match = path.match(/^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|unqueue|schedule|publish|review|approve|request-changes|comments))?$/);
+    const match = path.match(
+      /^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|unqueue|schedule|publish|review|approve|request-changes|comments))?$/,
+    );
     const draft = match ? find(match[1]) : undefined;
     if (!match || !draft) return json({ error: 'Draft not found' }, 404);
     const action = match[2];

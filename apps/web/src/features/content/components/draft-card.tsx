@@ -1,7 +1,22 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { BadgeCheck, CalendarClock, Check, ExternalLink, Eye, ImagePlus, MessageSquare, MessageSquareWarning, Repeat, RotateCcw, Send, Trash2, CalendarPlus, Undo2 } from 'lucide-react';
+import {
+  BadgeCheck,
+  CalendarClock,
+  Check,
+  ExternalLink,
+  Eye,
+  ImagePlus,
+  MessageSquare,
+  MessageSquareWarning,
+  Repeat,
+  RotateCcw,
+  Send,
+  Trash2,
+  CalendarPlus,
+  Undo2,
+} from 'lucide-react';
 import { canApprove, PUBLISHED_IN_HOOKLINE, type TDraft, type TWorkspace } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -370,7 +385,9 @@ export function DraftCard({
         </Button>
         {can.needsApproval ? (
           <p id={approvalReasonId} className="w-full text-xs text-slate-600">
-            {can.queue ? 'Needs approval before it can be queued or scheduled' : 'Needs approval before it can be re-queued, scheduled or published'}
+            {can.queue
+              ? 'Needs approval before it can be queued or scheduled'
+              : 'Needs approval before it can be re-queued, scheduled or published'}
           </p>
         ) : null}
       </div>
@@ -409,11 +426,17 @@ function PublishingNote({ draft }: { draft: TDraft }) {
   const channel = CHANNEL_LABELS[draft.channel];
   if (draft.status === 'published') {
     // Posts that fell due while Hookline was not running went out at the next start: say so.
-    const late = draft.lateSeconds !== null && draft.lateSeconds >= 60 ? `It went out ${formatDuration(draft.lateSeconds)} after its time.` : null;
+    const late =
+      draft.lateSeconds !== null && draft.lateSeconds >= 60 ? `It went out ${formatDuration(draft.lateSeconds)} after its time.` : null;
     return (
       <div className="grid gap-1 px-4 pt-3 text-sm text-slate-600">
         {draft.postUrl ? (
-          <a href={draft.postUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <a
+            href={draft.postUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+          >
             View the post on {channel} <ExternalLink className="size-3.5" aria-hidden />
           </a>
         ) : null}

@@ -14,7 +14,9 @@ const HOUR = 60 * 60 * 1000;
 
 /** The post's planned time if it is still ahead, else the next full hour. */
 const startTime = (draft: TDraft) =>
-  draft.scheduledAt && Date.parse(draft.scheduledAt) > Date.now() ? new Date(draft.scheduledAt) : new Date(Math.ceil(Date.now() / HOUR) * HOUR);
+  draft.scheduledAt && Date.parse(draft.scheduledAt) > Date.now()
+    ? new Date(draft.scheduledAt)
+    : new Date(Math.ceil(Date.now() / HOUR) * HOUR);
 
 /**
  * Picks an exact publishing time, shown and entered in the workspace's zone; the server reads the
@@ -38,7 +40,9 @@ export default function ScheduleDraftDialog({ draft, timeZone, onClose }: { draf
       { local, timeZone },
       {
         onSuccess: (saved) => {
-          toast.success('Scheduled', { description: `The ${draftName(draft)} goes out ${formatDateTime(saved.scheduledAt!, timeZone)} (${zone}).` });
+          toast.success('Scheduled', {
+            description: `The ${draftName(draft)} goes out ${formatDateTime(saved.scheduledAt!, timeZone)} (${zone}).`,
+          });
           onClose();
         },
         onError: (failure) => setError(errorMessage(failure, 'Could not schedule the post. Please try again.')),

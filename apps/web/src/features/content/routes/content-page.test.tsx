@@ -37,9 +37,25 @@ describe('Content page', () => {
           lateSeconds: 2 * 3600 + 5,
           text: 'Out now',
         }),
-        makeDraft({ channel: 'instagram', type: 'reel', status: 'failed', failureReason: 'Instagram refused the post: the video is too long.' }),
-        makeDraft({ channel: 'twitter', type: 'post', status: 'held', failureReason: 'Held: it was due 95 minutes before Hookline could publish it.' }),
-        makeDraft({ channel: 'youtube', type: 'reel', status: 'published', publishedAt: '2030-01-02T09:30:00.000Z', postUrl: 'https://youtube.com/shorts/abc' }),
+        makeDraft({
+          channel: 'instagram',
+          type: 'reel',
+          status: 'failed',
+          failureReason: 'Instagram refused the post: the video is too long.',
+        }),
+        makeDraft({
+          channel: 'twitter',
+          type: 'post',
+          status: 'held',
+          failureReason: 'Held: it was due 95 minutes before Hookline could publish it.',
+        }),
+        makeDraft({
+          channel: 'youtube',
+          type: 'reel',
+          status: 'published',
+          publishedAt: '2030-01-02T09:30:00.000Z',
+          postUrl: 'https://youtube.com/shorts/abc',
+        }),
       ],
       { workspace: { ...WORKSPACE, timeZone: 'Asia/Tokyo' } },
     );
@@ -99,7 +115,9 @@ describe('Content page', () => {
     await user.type(field, '2031-05-04T08:15');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await within(draft).findByText(/^Queued for May 4, 2031, 8:15\sAM$/)).toBeInTheDocument();
-    const sent = fetchMock.mock.calls.filter(([path]) => String(path) === '/api/drafts/s1/schedule').map(([, init]) => JSON.parse(String(init?.body)));
+    const sent = fetchMock.mock.calls
+      .filter(([path]) => String(path) === '/api/drafts/s1/schedule')
+      .map(([, init]) => JSON.parse(String(init?.body)));
     expect(sent).toEqual([{ local: '2031-05-04T08:15', timeZone: 'UTC' }]);
 
     await user.click(within(draft).getByRole('button', { name: 'Back to draft' }));
