@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbKind, Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
+import { PollingLoop } from './polling-loop.ts';
 
 export interface JobContext {
   id: string;
@@ -114,33 +115,22 @@ export class JobRunner {
 /** One lane: polls for due jobs of its own types and runs them one after another. */
 class JobLane {
   readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
-  /** A kick arrived while a pass was running: run another pass right after it. */
-  private kickedWhileRunning = false;
-  /** Aborts the job in hand when the runner stops. */
-  private stopping = new AbortController();
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly options: JobRunnerOptions) {}
+  constructor(private readonly options: JobRunnerOptions) {
+    this.loop = new PollingLoop({ pollMs: options.pollMs, log: options.log, name: 'job runner', pass: () => this.drain() });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.stopping = new AbortController();
-    this.schedule(0);
+    this.loop.start();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) this.kickedWhileRunning = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.stopping.abort(new Error('The job runner is stopping.'));
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private get lockMs(): number {
@@ -149,22 +139,7 @@ class JobLane {
 
   /** Runs due jobs until none is left, or until stop() is called (then after the job in hand). */
   private async drain(): Promise<void> {
-    while (!this.stopped && (await this.runOne()));
-  }
-
-  private schedule(delay: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error) => this.options.log.error({ err: error }, 'job runner poll failed'))
-        .finally(() => {
-          this.running = null;
-          const again = this.kickedWhileRunning;
-          this.kickedWhileRunning = false;
-          if (!this.stopped) this.schedule(again ? 0 : this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
+    while (!this.loop.stopped && (await this.runOne()));
   }
 
   private async claim() {
@@ -198,7 +173,7 @@ class JobLane {
     if (!job) return false;
     const { db, log } = this.options;
     const handler = this.handlers.get(job.type)!;
-    const signal = this.stopping.signal;
+    const signal = this.loop.signal;
     const heartbeat = this.keepLocked(job.id);
     try {
       const context = {

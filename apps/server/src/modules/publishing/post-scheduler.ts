@@ -7,6 +7,7 @@ import type { DraftRow } from '../drafts/draft-row.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { firstWords } from '../workspaces/record-staff-action.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { PollingLoop } from '../../lib/jobs/polling-loop.ts';
 import { PublishError, type PublisherLookup } from './channel-publisher.ts';
 
 export interface PostSchedulerOptions {
@@ -40,38 +41,28 @@ const SCHEDULER = 'Scheduler';
  * runs out; another runner then takes the post over.
  */
 export class PostScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
-  private kickedWhileRunning = false;
-  private stopping = new AbortController();
+  private readonly loop: PollingLoop;
   private readonly now: () => Date;
   private readonly leaseMs: number;
 
   constructor(private readonly options: PostSchedulerOptions) {
     this.now = options.now ?? (() => new Date());
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.loop = new PollingLoop({ pollMs: options.pollMs, log: options.log, name: 'scheduler', pass: () => this.publishDue() });
   }
 
   start(): void {
-    this.stopped = false;
-    this.stopping = new AbortController();
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Looks for due posts now (after Publish now) instead of at the next poll. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) this.kickedWhileRunning = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
   /** Stops polling, aborts the publishes in hand (they are handed back) and waits for them. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.stopping.abort(new Error('The scheduler is stopping.'));
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -83,7 +74,7 @@ export class PostScheduler {
     let handled = 0;
     const worker = async () => {
       for (;;) {
-        if (this.stopping.signal.aborted) return;
+        if (this.loop.signal.aborted) return;
         const draft = await this.claimNext();
         if (!draft) return;
         await this.publishClaimed(draft);
@@ -92,22 +83,6 @@ export class PostScheduler {
     };
     await Promise.all(Array.from({ length: this.options.concurrency ?? 16 }, worker));
     return handled;
-  }
-
-  private schedule(delay: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.publishDue()
-        .then(() => undefined)
-        .catch((error) => this.options.log.error({ err: error }, 'scheduler pass failed'))
-        .finally(() => {
-          this.running = null;
-          const again = this.kickedWhileRunning;
-          this.kickedWhileRunning = false;
-          if (!this.stopped) this.schedule(again ? 0 : this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
   }
 
   /**
@@ -153,7 +128,7 @@ export class PostScheduler {
     renew.unref();
     try {
       const publisher = await this.options.publisherFor(draft);
-      const posted = publisher ? await publisher.publish(draft, { signal: this.stopping.signal }) : null;
+      const posted = publisher ? await publisher.publish(draft, { signal: this.loop.signal }) : null;
       await this.markPublished(draft, publisher?.network ?? PUBLISHED_IN_HOOKLINE, posted?.url ?? null);
     } catch (error) {
       await this.markFailedTry(draft, error);
@@ -198,7 +173,7 @@ export class PostScheduler {
 
   /** A temporary failure is tried again after a backoff (the post stays publishing); the rest fail it. */
   private async markFailedTry(draft: DraftRow, error: unknown): Promise<void> {
-    if (this.stopping.signal.aborted) {
+    if (this.loop.signal.aborted) {
       // Stopped mid-publish (shutdown): hand it back as it was, without spending a try.
       await this.finish(draft, {
         status: draft.publishAttempts === 1 ? 'queued' : 'publishing',
