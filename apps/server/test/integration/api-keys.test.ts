@@ -81,6 +81,17 @@ describe('API keys', () => {
     });
   });
 
+  it('holds at most 20 active keys per workspace: each has its own rate limit', async () => {
+    const { caller, workspaceId: own } = await newOwner();
+    const keys = [];
+    for (let i = 0; i < 20; i += 1) keys.push(await createKey(caller, own, `Key ${i}`));
+    const refused = await sendInWorkspace(a.t, own, caller, 'POST', '/api/workspace/api-keys', { name: 'One more' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('A workspace can have at most 20 API keys. Revoke one you no longer use first.');
+    expect((await sendInWorkspace(a.t, own, caller, 'DELETE', `/api/workspace/api-keys/${keys[0].id}`)).statusCode).toBe(204);
+    await createKey(caller, own, 'In its place');
+  });
+
   it('refuses a key name that is empty or longer than 80 characters', async () => {
     for (const [name, error] of [
       ['   ', 'name must not be empty'],

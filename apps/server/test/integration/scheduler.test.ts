@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDraft } from '@hookline/shared';
@@ -266,6 +267,10 @@ describe('the scheduler publishes queued posts at their time, once', () => {
     const inFlight = dying.publishDue();
     await expect.poll(() => stuck.calls.length).toBe(1);
 
+    // Being published, it may be on the network already: it can neither be deleted nor moved.
+    expect((await ana.del(`/api/drafts/${draft.id}`)).statusCode).toBe(409);
+    expect((await ana.post(`/api/drafts/${draft.id}/unqueue`)).statusCode).toBe(409);
+
     const healthy = recordingNetwork();
     clock.set(due + 4 * MINUTE);
     expect(await scheduler(clock, healthy.publisher, { leaseMs: 5 * MINUTE }, 1).publishDue()).toBe(0);
@@ -307,6 +312,9 @@ describe('the scheduler publishes queued posts at their time, once', () => {
       [{ local: '2031-02-01T09:00', timeZone: 'Mars/Olympus' }, 'timeZone must be an IANA time zone'],
       [{ local: '9am tomorrow' }, 'local must be a date and time'],
       [{}, 'Send either at or local'],
+      // Past year 9999 an instant no longer sorts as text: refused long before that.
+      [{ local: '9999-12-31T23:00', timeZone: 'America/New_York' }, 'Choose a time within the next five years.'],
+      [{ at: '2040-01-01T00:00:00Z' }, 'Choose a time within the next five years.'],
     ] as const;
     for (const [body, message] of cases) {
       const response = await ana.post(`/api/drafts/${draft.id}/schedule`, body);
@@ -317,5 +325,88 @@ describe('the scheduler publishes queued posts at their time, once', () => {
     // A wall-clock time is read in the zone named (else the workspace's, else UTC).
     const berlin = (await ana.post(`/api/drafts/${draft.id}/schedule`, { local: '2031-07-01T09:30', timeZone: 'Europe/Berlin' })).json();
     expect(berlin.scheduledAt).toBe('2031-07-01T07:30:00.000Z');
+  });
+
+  it('holds a queued post that is not approved when its workspace came to require approval', async () => {
+    const due = Date.now() + 100 * MINUTE;
+    const draft = await scheduled(due, 'Queued before approval was required');
+    expect((await ana.patch('/api/workspace', { requireApproval: true })).statusCode).toBe(200);
+    try {
+      const network = recordingNetwork();
+      expect(await scheduler(testClock(due), network.publisher).publishDue()).toBe(1);
+      expect(network.calls).toEqual([]);
+      const held = (await ana.get(`/api/drafts/${draft.id}`)).json() as TDraft;
+      expect(held.status).toBe('held');
+      expect(held.failureReason).toContain('requires approval before publishing');
+    } finally {
+      await ana.patch('/api/workspace', { requireApproval: false });
+    }
+  });
+
+  it('never sends a post to the network again when writing down its success fails', async () => {
+    const due = Date.now() + 110 * MINUTE;
+    const draft = await scheduled(due, 'Recorded once');
+    let armed = false;
+    // The database refuses the first write after the network answered, as a dropped connection would.
+    const failOnce: KyselyPlugin = {
+      transformQuery(args) {
+        if (armed && args.node.kind === 'UpdateQueryNode') {
+          armed = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const network = recordingNetwork(async () => {
+      armed = true;
+    });
+    const handle = processes[0];
+    const runner = new PostScheduler({
+      db: handle.db.withPlugin(failOnce),
+      kind: handle.kind,
+      log: pino({ level: 'silent' }),
+      publisherFor: async () => network.publisher,
+      pollMs: 1000,
+      retryBaseMs: MINUTE,
+      now: testClock(due).now,
+    });
+    expect(await runner.publishDue()).toBe(1);
+    expect(network.calls).toEqual([draft.id]);
+    expect(await draftRow(draft.id)).toMatchObject({ status: 'published', failureReason: null, publishAttempts: 1 });
+  });
+
+  it('lets a person take back a post that waits to try again after a temporary failure', async () => {
+    const due = Date.now() + 120 * MINUTE;
+    const draft = await scheduled(due, 'Waiting to retry');
+    const network = recordingNetwork(async () => {
+      // Retry-After of a day: followed for an hour at most.
+      throw new PublishError('testnet answered 429 Too Many Requests', true, 24 * 60 * MINUTE);
+    });
+    expect(await scheduler(testClock(due), network.publisher).publishDue()).toBe(1);
+    const waiting = await draftRow(draft.id);
+    expect(waiting).toMatchObject({ status: 'publishing', publishLease: null });
+    expect(Date.parse(waiting.leaseUntil!) - due).toBe(60 * MINUTE);
+    expect((await ana.post(`/api/drafts/${draft.id}/unqueue`)).json()).toMatchObject({ status: 'draft', failureReason: null });
+  });
+
+  it('gives posts queued at the same moment different slots', async () => {
+    expect(
+      (await ana.put('/api/workspace/posting-slots', { slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, time: '07:15' })) }))
+        .statusCode,
+    ).toBe(200);
+    try {
+      const drafts = await Promise.all(
+        Array.from(
+          { length: 6 },
+          async (_, i) => (await ana.post('/api/drafts', { type: 'post', channel: 'youtube', text: `Burst ${i}` })).json() as TDraft,
+        ),
+      );
+      const queued = await Promise.all(drafts.map(async (draft) => (await ana.post(`/api/drafts/${draft.id}/queue`)).json() as TDraft));
+      expect(new Set(queued.map((draft) => draft.scheduledAt)).size).toBe(6);
+      expect(queued.every((draft) => draft.scheduledAt!.endsWith('T07:15:00.000Z'))).toBe(true);
+    } finally {
+      await ana.put('/api/workspace/posting-slots', { slots: [] });
+    }
   });
 });

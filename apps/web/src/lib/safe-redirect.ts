@@ -24,3 +24,6 @@ export function safeRedirect(target: string | null | undefined): string {
 export function loginPath(target?: string): string {
   return target ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
 }
+
+/** Only web links are followed from data the server relays (a network's post URL), never a script URL. */
+export const isWebLink = (url: string) => /^https?:\/\//i.test(url);

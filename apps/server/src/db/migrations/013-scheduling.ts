@@ -13,6 +13,9 @@ import { sql, type Kysely } from 'kysely';
  * - apiKey: keys for automation, scoped to one workspace, stored as SHA-256.
  * The simulated publish job ('draft.publish') is gone: publishing drafts are claimed directly.
  */
+const HELD_AT_UPGRADE =
+  'It was queued before Hookline published posts at their time, and its time has passed. Publish it now, or choose a new time.';
+
 export const schedulingMigration = {
   async up(db: Kysely<unknown>) {
     for (const [column, type] of [
@@ -33,7 +36,16 @@ export const schedulingMigration = {
     await db.schema.createIndex('draft_due_idx').on('draft').columns(['status', 'scheduledAt']).execute();
     // Calendars: a workspace's posts by time.
     await db.schema.createIndex('draft_workspace_scheduled_idx').on('draft').columns(['workspaceId', 'scheduledAt']).execute();
+    // Calendars across clients find published posts by when they went out.
+    await db.schema.createIndex('draft_published_idx').on('draft').column('publishedAt').execute();
+    // The simulated publish jobs are gone: a post they were to finish is due now, by its own row.
     await sql`delete from job where type = 'draft.publish'`.execute(db);
+    await sql`update draft set "scheduledAt" = coalesce("scheduledAt", "updatedAt") where status = 'publishing'`.execute(db);
+    // Queue used to publish nothing: posts it left in the past would all go out at the first start.
+    // They wait for a person instead.
+    await sql`update draft set status = 'held', "failureReason" = ${HELD_AT_UPGRADE} where status = 'queued' and "scheduledAt" < ${new Date().toISOString()}`.execute(
+      db,
+    );
 
     await db.schema.alterTable('workspace').addColumn('holdLateMinutes', 'integer').execute();
 

@@ -37,6 +37,9 @@ export async function listApiKeys(db: Db, workspaceId: string): Promise<TApiKey[
  * hold again (only its SHA-256 is stored). A key opens the workspace to whoever has it, so its
  * making goes on the client's timeline whoever made it, owner or staff, in the same transaction.
  */
+/** Keys one workspace may hold at once. */
+export const MAX_ACTIVE_API_KEYS = 20;
+
 export async function createApiKey(db: Db, input: { workspaceId: string; name: string; who: string }): Promise<TCreatedApiKey> {
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const row: Selectable<ApiKeyTable> = {
@@ -51,6 +54,16 @@ export async function createApiKey(db: Db, input: { workspaceId: string; name: s
     revokedAt: null,
   };
   await db.transaction().execute(async (trx) => {
+    // Each key has its own rate limit: an unbounded number of keys would be an unbounded limit.
+    const { count } = await trx
+      .selectFrom('apiKey')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('workspaceId', '=', input.workspaceId)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_ACTIVE_API_KEYS) {
+      throw new HttpError(409, `A workspace can have at most ${MAX_ACTIVE_API_KEYS} API keys. Revoke one you no longer use first.`);
+    }
     await trx.insertInto('apiKey').values(row).execute();
     await addTimelineEntry(trx, {
       subjectType: 'client',

@@ -11,7 +11,7 @@ const headers = ZWorkspaceHeaders;
 // 401: not signed in, or an API key (keys never manage keys). 403: a teammate, besides the workspace
 // rule's (staff without a workspace named, an unassigned manager, an address waiting for its proof).
 // 404: a workspace or key the caller cannot see.
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /**
  * A workspace's API keys, under /api/workspace/api-keys: its owner and staff list, create and

@@ -21,6 +21,8 @@ export const APPROVAL_REQUIRED =
   'This workspace requires approval before publishing. Send the draft for review, then queue or publish it once it is approved.';
 
 export const PAST_TIME = 'Choose a time in the future.';
+export const TOO_FAR_AHEAD = 'Choose a time within the next five years.';
+const MAX_AHEAD_MS = 5 * 366 * 24 * 60 * 60_000;
 
 /** Scheduling also needs the zone the workspace's posting slots are in. */
 export type SchedulingWorkspace = DraftWorkspace & Pick<TWorkspace, 'timeZone'>;
@@ -49,7 +51,7 @@ async function transition(
 ): Promise<TDraft> {
   const row = await getDraftRow(db, workspace.id, id);
   const requireApproval = gated && workspace.requireApproval;
-  if (!allowed.includes(row.status)) throw new HttpError(409, refusal);
+  if (!allowed.includes(row.status) || (row.status === 'publishing' && row.publishLease !== null)) throw new HttpError(409, refusal);
   if (requireApproval && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
   const result = await db
     .updateTable('draft')
@@ -57,6 +59,8 @@ async function transition(
     .where('id', '=', id)
     .where('workspaceId', '=', workspace.id)
     .where('status', '=', row.status)
+    // A publishing post moves only while no runner holds it (waiting to be claimed, or to retry).
+    .$if(row.status === 'publishing', (query) => query.where('publishLease', 'is', null))
     .$if(requireApproval, (query) => query.where('reviewState', '=', 'approved'))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, refusal);
@@ -65,8 +69,18 @@ async function transition(
 
 type TDraftRowLike = Awaited<ReturnType<typeof getDraftRow>>;
 
-/** Queued at the next posting slot no other post of its channel holds (one hour ahead without slots). */
+/**
+ * Queued at the next posting slot no other post of its channel holds (one hour ahead without
+ * slots). Run in a transaction: it first writes the workspace's row, so two posts queued at the
+ * same moment take turns (PostgreSQL holds the row lock until commit; SQLite has one writer) and
+ * the second sees the slot the first took.
+ */
 async function queuedAtNextSlot(db: Db, workspace: SchedulingWorkspace, row: TDraftRowLike): Promise<Updateable<DraftTable>> {
+  await db
+    .updateTable('workspace')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('id', '=', workspace.id)
+    .execute();
   const { at } = await findNextPostingTime(db, {
     workspaceId: workspace.id,
     timeZone: workspace.timeZone,
@@ -81,20 +95,27 @@ export function queueDraft(db: Db, workspace: SchedulingWorkspace, id: string): 
   return transition(db, workspace, id, ['draft'], 'Only a draft can be queued.', (row) => queuedAtNextSlot(db, workspace, row));
 }
 
+/**
+ * What moves to another time or back to draft: scheduled posts, and publishing ones no runner
+ * holds (Publish now not yet claimed, or waiting to retry after a temporary failure).
+ */
+const MOVABLE_STATUSES = [...SCHEDULED_STATUSES, 'publishing'];
+
 export function requeueDraft(db: Db, workspace: SchedulingWorkspace, id: string): Promise<TDraft> {
-  return transition(db, workspace, id, SCHEDULED_STATUSES, 'Only a queued, failed or held post can be re-queued.', (row) =>
+  return transition(db, workspace, id, MOVABLE_STATUSES, 'Only a queued, failed or held post can be re-queued.', (row) =>
     queuedAtNextSlot(db, workspace, row),
   );
 }
 
-/** Queued at an exact time, which must be in the future. */
+/** Queued at an exact time, which must be in the future and within the next few years. */
 export function scheduleDraft(db: Db, workspace: DraftWorkspace, id: string, at: Date): Promise<TDraft> {
   if (at.getTime() <= Date.now()) throw new HttpError(400, PAST_TIME);
+  if (at.getTime() > Date.now() + MAX_AHEAD_MS) throw new HttpError(400, TOO_FAR_AHEAD);
   return transition(
     db,
     workspace,
     id,
-    ['draft', ...SCHEDULED_STATUSES],
+    ['draft', ...MOVABLE_STATUSES],
     'This post is being published or was published: it cannot move.',
     () => ({
       status: 'queued',
@@ -110,7 +131,7 @@ export function unqueueDraft(db: Db, workspace: SchedulingWorkspace, id: string)
     db,
     workspace,
     id,
-    SCHEDULED_STATUSES,
+    MOVABLE_STATUSES,
     'Only a queued, failed or held post can go back to draft.',
     () => ({ status: 'draft', scheduledAt: null, ...freshRound }),
     { gated: false },

@@ -55,6 +55,7 @@ const headers = ZWorkspaceHeaders;
 
 const ONLY_APPROVERS = 'Only the workspace owner or an approver can approve drafts or request changes.';
 const ONLY_STAFF_INTERNAL = 'Only the Hookline team can write internal comments.';
+const BEING_PUBLISHED = 'This post is being published right now. Delete it once it is out.';
 
 /** How a draft is named on the client's timeline: by its first words, when it has any. */
 const draftLine = (action: string, draft: { text: string }) => (draft.text.trim() ? `${action}: ${firstWords(draft.text)}` : action);
@@ -185,7 +186,13 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const row = await change(
         async (trx) => {
           const found = await getDraftRow(trx, workspace.id, request.params.id);
-          await trx.deleteFrom('draft').where('id', '=', found.id).execute();
+          // A post in a runner's hands may be on the network already: its record must stay.
+          const deleted = await trx
+            .deleteFrom('draft')
+            .where('id', '=', found.id)
+            .where((eb) => eb.or([eb('status', '!=', 'publishing'), eb('publishLease', 'is', null)]))
+            .executeTakeFirst();
+          if (Number(deleted.numDeletedRows) === 0) throw new HttpError(409, BEING_PUBLISHED);
           return found;
         },
         (deleted) => draftLine('Draft deleted', deleted),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLISHED_IN_HOOKLINE } from '@hookline/shared';
@@ -6,6 +7,7 @@ import type { Db, DbKind } from '../../db/database.ts';
 import type { DraftRow } from '../drafts/draft-row.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { firstWords } from '../workspaces/record-staff-action.ts';
+import { approvalRequired } from '../workspaces/workspace-of-user.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { PollingLoop } from '../../lib/jobs/polling-loop.ts';
 import { PublishError, type PublisherLookup } from './channel-publisher.ts';
@@ -30,6 +32,10 @@ export interface PostSchedulerOptions {
 }
 
 const SCHEDULER = 'Scheduler';
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** Tries at writing down a published post, a second more apart each time, while the lease is renewed. */
+const RECORD_ATTEMPTS = 5;
+const RECORD_RETRY_MS = 1000;
 
 /**
  * Publishes queued drafts when their time comes, and drafts sent to publish now. A draft is claimed
@@ -66,22 +72,29 @@ export class PostScheduler {
   }
 
   /**
-   * Publishes every post due now, `concurrency` at a time, until none is left; answers how many it
-   * handled. Each worker claims its next post as soon as it is done with one, so a slow network
-   * holds up only its own post.
+   * Publishes every post due now, up to `concurrency` at a time, until none is left; answers how
+   * many it handled. Each worker claims its next post as soon as it is done with one, so a slow
+   * network holds up only its own post; more workers start only once something was due. A worker
+   * whose database call fails stops (the post stays claimed until its lease runs out); the others
+   * go on, and the pass ends only when all are done, so stop() never leaves a publish behind.
    */
   async publishDue(): Promise<number> {
     let handled = 0;
-    const worker = async () => {
-      for (;;) {
-        if (this.loop.signal.aborted) return;
-        const draft = await this.claimNext();
-        if (!draft) return;
-        await this.publishClaimed(draft);
-        handled += 1;
+    const work = async (first?: DraftRow) => {
+      try {
+        for (let draft = first ?? (await this.claimNext()); draft; draft = await this.claimNext()) {
+          await this.publishClaimed(draft);
+          handled += 1;
+          if (this.loop.signal.aborted) return;
+        }
+      } catch (error) {
+        this.options.log.error({ err: error }, 'scheduler worker stopped');
       }
     };
-    await Promise.all(Array.from({ length: this.options.concurrency ?? 16 }, worker));
+    const first = await this.claimNext();
+    if (!first) return 0;
+    const others = Array.from({ length: (this.options.concurrency ?? 16) - 1 }, () => work());
+    await Promise.all([work(first), ...others]);
     return handled;
   }
 
@@ -118,8 +131,7 @@ export class PostScheduler {
 
   private async publishClaimed(draft: DraftRow): Promise<void> {
     const { log } = this.options;
-    const lateMs = Math.max(0, this.now().getTime() - Date.parse(draft.scheduledAt!));
-    if (draft.publishAttempts === 1 && (await this.holds(draft, lateMs))) return;
+    if (await this.waitsForAPerson(draft)) return;
     const renew = setInterval(() => {
       this.finish(draft, { leaseUntil: new Date(this.now().getTime() + this.leaseMs).toISOString() }).catch((error: unknown) =>
         log.warn({ err: error, draftId: draft.id }, 'publish lease renewal failed'),
@@ -127,48 +139,73 @@ export class PostScheduler {
     }, this.leaseMs / 3);
     renew.unref();
     try {
-      const publisher = await this.options.publisherFor(draft);
-      const posted = publisher ? await publisher.publish(draft, { signal: this.loop.signal }) : null;
-      await this.markPublished(draft, publisher?.network ?? PUBLISHED_IN_HOOKLINE, posted?.url ?? null);
-    } catch (error) {
-      await this.markFailedTry(draft, error);
+      let posted: { publishedTo: string; url: string | null };
+      try {
+        const publisher = await this.options.publisherFor(draft);
+        const answer = publisher ? await publisher.publish(draft, { signal: this.loop.signal }) : null;
+        posted = { publishedTo: publisher?.network ?? PUBLISHED_IN_HOOKLINE, url: answer?.url ?? null };
+      } catch (error) {
+        await this.markFailedTry(draft, error);
+        return;
+      }
+      // The network has the post: only the record is left, and it must not send it again. Its
+      // link is kept only as a web address, whatever the network answered.
+      await this.recordPublished(draft, posted.publishedTo, posted.url && /^https?:\/\//i.test(posted.url) ? posted.url : null);
     } finally {
       clearInterval(renew);
     }
   }
 
   /**
-   * A post that fell due long before it was claimed (nothing was running) waits for a person when
-   * the workspace asks for that: held, with how late it was and why.
+   * Posts a person must decide on are held instead of published: one that needs approval and does
+   * not have it (the workspace started requiring approval after it was queued), and one that fell
+   * due long before it was claimed (nothing was running) when the workspace asks for that.
    */
-  private async holds(draft: DraftRow, lateMs: number): Promise<boolean> {
-    if (lateMs < 60_000) return false;
-    const { holdLateMinutes } = await this.options.db
+  private async waitsForAPerson(draft: DraftRow): Promise<boolean> {
+    const workspace = await this.options.db
       .selectFrom('workspace')
-      .select('holdLateMinutes')
+      .select(['holdLateMinutes', 'requireApproval', 'plan'])
       .where('id', '=', draft.workspaceId)
       .executeTakeFirstOrThrow();
-    if (holdLateMinutes === null || lateMs <= holdLateMinutes * 60_000) return false;
+    const lateMs = Math.max(0, this.now().getTime() - Date.parse(draft.scheduledAt!));
+    const lateSeconds = Math.round(lateMs / 1000);
+    if (approvalRequired(workspace) && draft.reviewState !== 'approved') {
+      const reason =
+        'This workspace requires approval before publishing. Send it for review; once it is approved, publish it now or choose a new time.';
+      await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds }, 'Post held (not approved)');
+      return true;
+    }
+    const { holdLateMinutes } = workspace;
+    if (holdLateMinutes === null || lateMs < 60_000 || lateMs <= holdLateMinutes * 60_000) return false;
     const minutes = Math.round(lateMs / 60_000);
-    const reason = `Held: it was due ${minutes} minutes before Hookline could publish it. Publish it now, or choose a new time.`;
-    await this.finishWithLine(
-      draft,
-      { status: 'held', failureReason: reason, lateSeconds: Math.round(lateMs / 1000) },
-      `Post held (${minutes} minutes late)`,
-    );
+    const reason = `It was due ${minutes} minutes before Hookline could publish it. Publish it now, or choose a new time.`;
+    await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds }, `Post held (${minutes} minutes late)`);
     return true;
   }
 
-  private async markPublished(draft: DraftRow, publishedTo: string, postUrl: string | null): Promise<void> {
-    const publishedAt = this.now().toISOString();
-    const lateSeconds = Math.max(0, Math.round((Date.parse(publishedAt) - Date.parse(draft.scheduledAt!)) / 1000));
+  /**
+   * Records a post the network took. A failing write is tried again (the lease is renewed meanwhile)
+   * rather than treated as a failed publish, which would send the post a second time.
+   */
+  private async recordPublished(draft: DraftRow, publishedTo: string, postUrl: string | null): Promise<void> {
     const where = publishedTo === PUBLISHED_IN_HOOKLINE ? 'in Hookline only' : `to ${publishedTo}`;
-    await this.finishWithLine(
-      draft,
-      { status: 'published', publishedAt, publishedTo, postUrl, lateSeconds, failureReason: null },
-      `Post published ${where}`,
-      { type: 'draft.published', data: { publishedTo, postUrl, lateSeconds } },
-    );
+    for (let attempt = 1; ; attempt += 1) {
+      const publishedAt = this.now().toISOString();
+      const lateSeconds = Math.max(0, Math.round((Date.parse(publishedAt) - Date.parse(draft.scheduledAt!)) / 1000));
+      try {
+        await this.finishWithLine(
+          draft,
+          { status: 'published', publishedAt, publishedTo, postUrl, lateSeconds, failureReason: null },
+          `Post published ${where}`,
+          { type: 'draft.published', data: { publishedTo, postUrl, lateSeconds } },
+        );
+        return;
+      } catch (error) {
+        if (attempt >= RECORD_ATTEMPTS) throw error;
+        this.options.log.warn({ err: error, draftId: draft.id, attempt }, 'recording a published post failed; trying again');
+        await delay(RECORD_RETRY_MS * attempt);
+      }
+    }
   }
 
   /** A temporary failure is tried again after a backoff (the post stays publishing); the rest fail it. */
@@ -178,6 +215,7 @@ export class PostScheduler {
       await this.finish(draft, {
         status: draft.publishAttempts === 1 ? 'queued' : 'publishing',
         leaseUntil: null,
+        publishLease: null,
         publishAttempts: draft.publishAttempts - 1,
       });
       return;
@@ -188,7 +226,9 @@ export class PostScheduler {
     const maxAttempts = this.options.maxAttempts ?? 5;
     if (temporary && draft.publishAttempts < maxAttempts) {
       const backoff = this.options.retryBaseMs * 2 ** (draft.publishAttempts - 1);
-      const retryAt = new Date(this.now().getTime() + Math.max(backoff, (known && error.retryAfterMs) || 0));
+      // A network's Retry-After is followed up to an hour: longer, and a person could not act on the post meanwhile.
+      const retryAfter = Math.min((known && error.retryAfterMs) || 0, MAX_RETRY_AFTER_MS);
+      const retryAt = new Date(this.now().getTime() + Math.max(backoff, retryAfter));
       this.options.log.warn({ draftId: draft.id, attempt: draft.publishAttempts }, `publish will be retried: ${message}`);
       await this.finish(draft, { leaseUntil: retryAt.toISOString(), publishLease: null, failureReason: message });
       return;

@@ -101,6 +101,11 @@ export async function joinOrCreateWorkspace(db: Db, user: Owner): Promise<'creat
   return 'joined';
 }
 
+/** Whether only approved drafts may be published: unchosen, it follows the plan (a managed or enterprise client signs off on what is made for them). */
+export function approvalRequired(row: { requireApproval: number | null; plan: string }): boolean {
+  return row.requireApproval === null ? row.plan !== 'self_serve' : Boolean(row.requireApproval);
+}
+
 /** A workspace by its owner's email or by id, as the dashboard sees it with the caller's access, and its owner account. */
 export async function readWorkspace(
   db: Db,
@@ -124,8 +129,7 @@ export async function readWorkspace(
       timeZone: row.timeZone,
       cadence,
       access,
-      // Unchosen, it follows the plan: a managed or enterprise client signs off on what is made for them.
-      requireApproval: row.requireApproval === null ? row.plan !== 'self_serve' : Boolean(row.requireApproval),
+      requireApproval: approvalRequired(row),
       holdLateMinutes: row.holdLateMinutes,
     },
     ownerUserId: row.ownerUserId,

@@ -6,13 +6,11 @@ import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { formatFull } from '@/lib/zoned-time';
 import { postTime } from '../calendar-days';
 import { STATUS_LABELS } from '../status-styles';
+import { isWebLink } from '@/lib/safe-redirect';
 
 /** "Instagram post": a post's name as the dialog's title gives it. */
 export const postName = (post: Pick<TDraft, 'channel' | 'type'>) =>
   `${CHANNEL_LABELS[post.channel]} ${TYPE_LABELS[post.type].toLowerCase()}`;
-
-/** Only web links are links: a post URL is the network's, never a script. */
-const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 /**
  * What a post's dialog shows: status, time in the zone, why it failed or is held, where it went,
@@ -36,7 +34,7 @@ export function PostDetails({ post, timeZone, owner, text }: { post: TDraft; tim
       </dl>
       {post.failureReason ? (
         <Alert tone={post.status === 'failed' ? 'error' : 'warning'}>
-          {post.status === 'held' ? 'Held: ' : post.status === 'failed' ? 'Failed: ' : 'Last error: '}
+          {post.status === 'held' ? 'Held: ' : post.status === 'failed' ? 'Failed: ' : 'Trying again after: '}
           {post.failureReason}
         </Alert>
       ) : null}

@@ -85,7 +85,7 @@ describe('Calendar page', () => {
         status: 'held',
         scheduledAt: '2030-03-05T08:15:00.000Z',
         text: 'Spring menu',
-        failureReason: 'Held: 3 hours late',
+        failureReason: 'It was due 3 hours before Hookline could publish it.',
       }),
     ]);
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('Calendar page', () => {
     chip.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Instagram post' });
-    expect(within(dialog).getByText(/3 hours late/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Held: It was due 3 hours before/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Edit in Content' })).toHaveAttribute('href', '/dashboard/content');
     const field = within(dialog).getByLabelText('Move to');
     // Shown in the calendar's zone: 08:15 UTC is 09:15 in Berlin.

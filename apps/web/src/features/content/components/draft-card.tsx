@@ -24,6 +24,7 @@ import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
+import { isWebLink } from '@/lib/safe-redirect';
 import { formatWhen } from '@/lib/zoned-time';
 import { useApproveDraft } from '../api/approve-draft';
 import { usePublishDraft } from '../api/publish-draft';
@@ -73,13 +74,15 @@ const SCHEDULED: readonly TDraft['status'][] = ['queued', 'failed', 'held'];
  * wait for it.
  */
 export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) {
-  const scheduled = SCHEDULED.includes(draft.status);
-  const editable = draft.status === 'draft' || scheduled;
+  // A publishing post with a reason is waiting to try again after a temporary failure: it can still move.
+  const waiting = draft.status === 'publishing' && draft.failureReason !== null;
+  const scheduled = SCHEDULED.includes(draft.status) || waiting;
+  const editable = draft.status === 'draft' || (scheduled && !waiting);
   return {
     editable,
     addMedia: editable,
     queue: draft.status === 'draft',
-    schedule: editable,
+    schedule: editable || waiting,
     publish: editable,
     requeue: scheduled,
     unqueue: scheduled,
@@ -430,7 +433,7 @@ function PublishingNote({ draft }: { draft: TDraft }) {
       draft.lateSeconds !== null && draft.lateSeconds >= 60 ? `It went out ${formatDuration(draft.lateSeconds)} after its time.` : null;
     return (
       <div className="grid gap-1 px-4 pt-3 text-sm text-slate-600">
-        {draft.postUrl ? (
+        {draft.postUrl && isWebLink(draft.postUrl) ? (
           <a
             href={draft.postUrl}
             target="_blank"

@@ -37,7 +37,8 @@ export default function ScheduleDraftDialog({ draft, timeZone, onClose }: { draf
     if (!local) return setError('Choose a date and time.');
     setError(null);
     schedule.mutate(
-      { local, timeZone },
+      // Some browsers give seconds too; the server takes minutes.
+      { local: local.slice(0, 16), timeZone },
       {
         onSuccess: (saved) => {
           toast.success('Scheduled', {

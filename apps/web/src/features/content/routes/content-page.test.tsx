@@ -47,7 +47,7 @@ describe('Content page', () => {
           channel: 'twitter',
           type: 'post',
           status: 'held',
-          failureReason: 'Held: it was due 95 minutes before Hookline could publish it.',
+          failureReason: 'It was due 95 minutes before Hookline could publish it.',
         }),
         makeDraft({
           channel: 'youtube',
@@ -55,6 +55,12 @@ describe('Content page', () => {
           status: 'published',
           publishedAt: '2030-01-02T09:30:00.000Z',
           postUrl: 'https://youtube.com/shorts/abc',
+        }),
+        makeDraft({
+          channel: 'linkedin',
+          type: 'thread',
+          status: 'publishing',
+          failureReason: 'LinkedIn answered 503 Service Unavailable',
         }),
       ],
       { workspace: { ...WORKSPACE, timeZone: 'Asia/Tokyo' } },
@@ -95,9 +101,12 @@ describe('Content page', () => {
     expect(within(failed).getByText('Failed')).toBeInTheDocument();
     expect(within(failed).getByRole('alert')).toHaveTextContent('Instagram refused the post: the video is too long.');
     expect(buttonsOf(failed)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Retry', 'Delete']);
+    const retrying = card('LinkedIn Thread');
+    expect(within(retrying).getByText('Trying again after: LinkedIn answered 503 Service Unavailable')).toBeInTheDocument();
+    expect(buttonsOf(retrying)).toEqual(['Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Delete']);
     const held = card('Twitter Post');
     expect(within(held).getByText('Held')).toBeInTheDocument();
-    expect(within(held).getByText(/^Held: it was due 95 minutes/)).toBeInTheDocument();
+    expect(within(held).getByText(/^It was due 95 minutes/)).toBeInTheDocument();
     expect(buttonsOf(held)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Publish now', 'Delete']);
     expect(within(draft).getByRole('textbox')).not.toHaveAttribute('readonly');
   });
