@@ -178,8 +178,9 @@ export class PostScheduler {
     const { holdLateMinutes } = workspace;
     if (holdLateMinutes === null || lateMs < 60_000 || lateMs <= holdLateMinutes * 60_000) return false;
     const minutes = Math.round(lateMs / 60_000);
-    const reason = `It was due ${minutes} minutes before Hookline could publish it. Publish it now, or choose a new time.`;
-    await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds }, `Post held (${minutes} minutes late)`);
+    const late = minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
+    const reason = `It was due ${late} before Hookline could publish it. Publish it now, or choose a new time.`;
+    await this.finishWithLine(draft, { status: 'held', failureReason: reason, lateSeconds }, `Post held (${late} late)`);
     return true;
   }
 
