@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDraft, TPostingSlot } from '@hookline/shared';
 import { findNextPostingTime } from '../../src/modules/posting-slots/find-next-posting-time.ts';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../support/admin.ts';
@@ -186,4 +186,36 @@ describe('posting slots', () => {
     for (const at of tuesdays) await draftAt('youtube', 'queued', at);
     expect(await next('youtube', draft, after, 'UTC')).toEqual({ at: '2026-05-04T11:00:00.000Z', slot: false });
   });
+
+  it.each([
+    // Spring forward: 02:30 does not exist that Sunday and moves on by the gap; Monday is summer time.
+    ['Europe/Berlin', '2026-03-28T12:00:00Z', '02:30', ['2026-03-29T01:30:00.000Z', '2026-03-30T07:00:00.000Z']],
+    // Fall back: 02:30 happens twice; the first (summer time) counts; Monday is winter time.
+    ['Europe/Berlin', '2026-10-24T12:00:00Z', '02:30', ['2026-10-25T00:30:00.000Z', '2026-10-26T08:00:00.000Z']],
+    ['America/New_York', '2026-03-07T12:00:00Z', '02:30', ['2026-03-08T07:30:00.000Z', '2026-03-09T13:00:00.000Z']],
+    ['America/New_York', '2026-10-31T12:00:00Z', '01:30', ['2026-11-01T05:30:00.000Z', '2026-11-02T14:00:00.000Z']],
+  ] as const)(
+    'Queue in %s on %s takes the Sunday %s and the Monday 09:00 slots at their wall-clock times',
+    async (zone, now, sunday, expected) => {
+      await ok(owner, 'PATCH', '/api/workspace', { timeZone: zone });
+      await saveSlots([
+        { weekday: 7, time: sunday },
+        { weekday: 1, time: '09:00' },
+      ]);
+      const drafts: TDraft[] = [];
+      for (let i = 0; i < 2; i += 1)
+        drafts.push(await ok(owner, 'POST', '/api/drafts', { type: 'post', channel: 'twitter', text: `DST ${i}` }, 201));
+      // The server's clock on the Saturday before the change (only Date is moved; timers run).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      try {
+        const queued = [];
+        for (const draft of drafts) queued.push(((await ok(owner, 'POST', `/api/drafts/${draft.id}/queue`)) as TDraft).scheduledAt);
+        expect(queued).toEqual(expected);
+      } finally {
+        vi.useRealTimers();
+        for (const draft of drafts) expect((await send(owner, 'DELETE', `/api/drafts/${draft.id}`)).statusCode).toBe(204);
+      }
+    },
+  );
 });
