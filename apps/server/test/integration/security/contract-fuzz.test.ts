@@ -255,7 +255,10 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     const toApprove = (await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz approve' })).json().id as string;
     await callers.client.post(`/api/drafts/${toApprove}/review`);
     // A draft of its own to move: the shared one is published by the publish route before this runs.
+    // Approved, since the fuzzed PATCH /api/workspace may have turned on required approval.
     const toSchedule = (await callers.client.post('/api/drafts', { type: 'post', text: 'fuzz schedule' })).json().id as string;
+    await callers.client.post(`/api/drafts/${toSchedule}/review`);
+    expect((await callers.client.post(`/api/drafts/${toSchedule}/approve`)).statusCode).toBe(200);
     ids = {
       '/api/drafts/:id/request-changes': inReview,
       '/api/drafts/:id/approve': toApprove,
