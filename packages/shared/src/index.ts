@@ -15,6 +15,7 @@ export * from './contracts/admin/requests.ts';
 export * from './contracts/admin/overview.ts';
 export * from './contracts/admin/settings.ts';
 export * from './contracts/drafts.ts';
+export * from './contracts/schedule-draft.ts';
 export * from './contracts/workspace.ts';
 export * from './contracts/assistant.ts';
 export * from './contracts/social.ts';
