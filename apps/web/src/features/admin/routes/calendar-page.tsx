@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { useAdminCalendar } from '@/features/calendar/api/get-admin-calendar';
 import { CalendarBoard } from '@/features/calendar/components/calendar-board';
+import { CalendarResults } from '@/features/calendar/components/calendar-results';
 import { CalendarToolbar } from '@/features/calendar/components/calendar-toolbar';
 import { ChannelSelect, channelParam } from '@/features/calendar/components/channel-select';
 import { useCalendarNavigation } from '@/features/calendar/use-calendar-navigation';
@@ -51,21 +51,7 @@ export default function AdminCalendarPage() {
         />
         <ChannelSelect value={channel} onChange={(next) => setParam('channel', next)} />
       </CalendarToolbar>
-      {calendar.isError ? (
-        <Alert tone="error" className="mb-4">
-          Could not load the calendar: {calendar.error.message}
-        </Alert>
-      ) : null}
-      {calendar.data?.truncated ? (
-        <Alert tone="warning" className="mb-4">
-          Only the first {posts.length} posts are shown. Choose a client, a channel or the week view to see the rest.
-        </Alert>
-      ) : null}
-      {calendar.isPending ? (
-        <p role="status" className="text-sm text-slate-500">
-          Loading the calendar…
-        </p>
-      ) : (
+      <CalendarResults calendar={calendar} shown={posts.length} narrowBy="a client, a channel">
         <CalendarBoard
           view={navigation.view}
           days={navigation.days}
@@ -76,7 +62,7 @@ export default function AdminCalendarPage() {
           ownerOf={(post) => post.workspaceName}
           onOpen={(post) => setOpenId(post.id)}
         />
-      )}
+      </CalendarResults>
       {open ? <CalendarPostDialog post={open} timeZone={timeZone} onClose={() => setOpenId(null)} /> : null}
     </div>
   );

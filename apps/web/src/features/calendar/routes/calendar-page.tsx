@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TDraft, TDraftChannel } from '@hookline/shared';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useTimeZone } from '@/lib/client-data/use-time-zone';
 import { toast } from '@/lib/toast';
@@ -11,6 +9,7 @@ import { useCalendar } from '../api/get-calendar';
 import { useMovePost } from '../api/move-post';
 import { firstWords } from '../calendar-days';
 import { CalendarBoard } from '../components/calendar-board';
+import { CalendarResults } from '../components/calendar-results';
 import { CalendarToolbar } from '../components/calendar-toolbar';
 import { ChannelSelect, channelParam } from '../components/channel-select';
 import { MovePostDialog } from '../components/move-post-dialog';
@@ -71,24 +70,7 @@ export default function CalendarPage() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {calendar.isError ? (
-        <Alert tone="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the calendar: {calendar.error.message}</span>
-          <Button size="sm" variant="secondary" onClick={() => void calendar.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {calendar.data?.truncated ? (
-        <Alert tone="warning" className="mb-4">
-          Only the first {posts.length} posts are shown. Choose a channel or the week view to see the rest.
-        </Alert>
-      ) : null}
-      {calendar.isPending ? (
-        <p role="status" className="text-sm text-slate-500">
-          Loading the calendar…
-        </p>
-      ) : (
+      <CalendarResults calendar={calendar} shown={posts.length} narrowBy="a channel">
         <CalendarBoard
           view={navigation.view}
           days={navigation.days}
@@ -99,7 +81,7 @@ export default function CalendarPage() {
           onOpen={(post) => setOpenId(post.id)}
           onMove={(post, local) => void drop(post, local)}
         />
-      )}
+      </CalendarResults>
       {open ? (
         <MovePostDialog
           key={open.id}
