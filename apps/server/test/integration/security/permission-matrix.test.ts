@@ -342,8 +342,17 @@ describe('permission matrix: every route × every caller × own and others’ re
     }
     return id;
   };
-  /** Rows per table and files in the store: a refused call adds and removes nothing. (Jobs run in the background, so not counted.) */
+  /**
+   * Rows per table and files in the store: a refused call adds and removes nothing. (Jobs run in the
+   * background, so not counted; and counted only once the scheduler has published what an allowed
+   * Publish now sent it, since it writes its own timeline line a moment after the call.)
+   */
   const storedCounts = async () => {
+    await expect
+      .poll(async () => (await t.db.selectFrom('draft').select('id').where('status', '=', 'publishing').execute()).length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
     const tables = [
       'user',
       'workspace',
