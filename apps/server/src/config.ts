@@ -116,6 +116,26 @@ const ZEnv = z.object({
   CHANNEL_LINKEDIN_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/authorization'),
   CHANNEL_LINKEDIN_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/accessToken'),
   CHANNEL_LINKEDIN_PROFILE_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com/v2/userinfo'),
+  /** Where each network's publishing API answers (tests point them at local fakes of the same protocol). */
+  CHANNEL_LINKEDIN_API_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com'),
+  CHANNEL_GOOGLE_API_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com'),
+  CHANNEL_TWITTER_CLIENT_ID: optionalString,
+  CHANNEL_TWITTER_CLIENT_SECRET: optionalString,
+  CHANNEL_TWITTER_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://x.com/i/oauth2/authorize'),
+  CHANNEL_TWITTER_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://api.x.com/2/oauth2/token'),
+  CHANNEL_TWITTER_API_URL: z.url({ error: 'must be a URL' }).default('https://api.x.com'),
+  CHANNEL_INSTAGRAM_CLIENT_ID: optionalString,
+  CHANNEL_INSTAGRAM_CLIENT_SECRET: optionalString,
+  CHANNEL_INSTAGRAM_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://www.instagram.com/oauth/authorize'),
+  CHANNEL_INSTAGRAM_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://api.instagram.com/oauth/access_token'),
+  CHANNEL_INSTAGRAM_API_URL: z.url({ error: 'must be a URL' }).default('https://graph.instagram.com'),
+  /** Bluesky's service when a user names none (their PDS, or the entryway that finds it). */
+  CHANNEL_BLUESKY_SERVICE_URL: z.url({ error: 'must be a URL' }).default('https://bsky.social'),
+  /**
+   * Mastodon instances and Bluesky services are named by users: only public https servers unless
+   * this is on (local test servers, a private instance on the same network).
+   */
+  CHANNEL_ALLOW_PRIVATE_INSTANCES: boolFromEnv.default(false),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -163,6 +183,8 @@ const SECRET_VARIABLES = new Set([
   'TOKEN_ENCRYPTION_KEY',
   'CHANNEL_GOOGLE_CLIENT_SECRET',
   'CHANNEL_LINKEDIN_CLIENT_SECRET',
+  'CHANNEL_TWITTER_CLIENT_SECRET',
+  'CHANNEL_INSTAGRAM_CLIENT_SECRET',
 ]);
 
 export class ConfigError extends Error {

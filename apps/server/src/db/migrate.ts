@@ -13,6 +13,7 @@ import { accountSafetyMigration } from './migrations/010-account-safety.ts';
 import { clipJobWorkspaceMigration } from './migrations/011-clip-job-workspace.ts';
 import { reviewAndMembersMigration } from './migrations/012-review-and-members.ts';
 import { schedulingMigration } from './migrations/013-scheduling.ts';
+import { networksMigration } from './migrations/014-networks.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -35,6 +36,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '011-clip-job-workspace': clipJobWorkspaceMigration,
     '012-review-and-members': reviewAndMembersMigration,
     '013-scheduling': schedulingMigration,
+    '014-networks': networksMigration,
   };
 }
 

@@ -179,6 +179,23 @@ export interface DraftTable {
   /** 'hookline' when no network account was connected, else the network it went to. */
   publishedTo: Generated<string | null>;
   postUrl: Generated<string | null>;
+  /** The connected account it goes to; null: the workspace's first of its channel (migration 014). */
+  connectionId: Generated<string | null>;
+  /** The network's id of the published post. */
+  externalId: Generated<string | null>;
+  /** The network's answer to a failed publish, word for word. */
+  platformError: Generated<string | null>;
+  /** JSON PostMetrics of the published post, fetched at metricsAt. */
+  metrics: Generated<string | null>;
+  metricsAt: Generated<IsoTime | null>;
+  /** What was read from the media file at upload, for the networks' checks. */
+  mediaSize: Generated<number | null>;
+  mediaWidth: Generated<number | null>;
+  mediaHeight: Generated<number | null>;
+  mediaDuration: Generated<number | null>;
+  /** 1 or 0 (a video's audio track); null for images. */
+  mediaHasAudio: Generated<number | null>;
+  mediaAlt: Generated<string>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }
@@ -221,8 +238,23 @@ export interface SocialConnectionTable {
   scope: string | null;
   status: string;
   lastError: string | null;
+  /** The Mastodon instance or Bluesky service (migration 014). */
+  instanceUrl: Generated<string | null>;
+  /** When the owner was mailed to reconnect; cleared when it works again. */
+  reauthMailedAt: Generated<IsoTime | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
+}
+
+/** Hookline's OAuth client at one Mastodon instance; clientSecret sealed (migration 014). */
+export interface NetworkAppTable {
+  id: string;
+  provider: string;
+  instanceUrl: string;
+  redirectUri: string;
+  clientId: string;
+  clientSecret: string;
+  createdAt: IsoTime;
 }
 
 export interface ClipJobTable {
@@ -374,4 +406,5 @@ export interface Database {
   requestAttachment: RequestAttachmentTable;
   postingSlot: PostingSlotTable;
   apiKey: ApiKeyTable;
+  networkApp: NetworkAppTable;
 }

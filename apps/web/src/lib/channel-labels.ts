@@ -6,6 +6,8 @@ export const CHANNEL_LABELS: Record<TDraftChannel, string> = {
   twitter: 'Twitter',
   youtube: 'YouTube',
   linkedin: 'LinkedIn',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 /** Display names of the draft types, as the Content page's Create panel offers them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const DRAFT_CHANNELS = ['instagram', 'twitter', 'youtube', 'linkedin'] as const;
+export const DRAFT_CHANNELS = ['instagram', 'twitter', 'youtube', 'linkedin', 'mastodon', 'bluesky'] as const;
 export const ZDraftChannel = z.enum(DRAFT_CHANNELS);
 export type TDraftChannel = z.infer<typeof ZDraftChannel>;
 export const DRAFT_TYPES = ['post', 'reel', 'thread', 'video'] as const;

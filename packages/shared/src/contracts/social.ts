@@ -1,21 +1,54 @@
 import { z } from 'zod';
+import type { TDraftChannel } from './drafts.ts';
 import { ZWorkspaceId } from './workspace.ts';
 
-/** Channel providers a workspace can connect (google, linkedin). */
-export const SOCIAL_PROVIDERS = ['google', 'linkedin'] as const;
+/** Channel providers a workspace can connect; google is YouTube's (its accounts are Google's). */
+export const SOCIAL_PROVIDERS = ['google', 'linkedin', 'twitter', 'instagram', 'mastodon', 'bluesky'] as const;
 export const ZSocialProvider = z.enum(SOCIAL_PROVIDERS);
 export type TSocialProvider = z.infer<typeof ZSocialProvider>;
 
 /** What users call each provider's channel: a Google connection publishes to YouTube. */
-export const SOCIAL_PROVIDER_LABELS: Record<TSocialProvider, string> = { google: 'YouTube', linkedin: 'LinkedIn' };
+export const SOCIAL_PROVIDER_LABELS: Record<TSocialProvider, string> = {
+  google: 'YouTube',
+  linkedin: 'LinkedIn',
+  twitter: 'X',
+  instagram: 'Instagram',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+};
+
+/** The drafts' channel each provider publishes. */
+export const PROVIDER_CHANNELS: Record<TSocialProvider, TDraftChannel> = {
+  google: 'youtube',
+  linkedin: 'linkedin',
+  twitter: 'twitter',
+  instagram: 'instagram',
+  mastodon: 'mastodon',
+  bluesky: 'bluesky',
+};
+
+/**
+ * How a provider is connected: oauth (a redirect to the network, this server's client id),
+ * instance (Mastodon: OAuth with the instance the user names, Hookline registers itself there),
+ * app_password (Bluesky: the account's handle and an app password).
+ */
+export const CONNECT_METHODS = ['oauth', 'instance', 'app_password'] as const;
 
 /** A channel connection's status; needs_reauth is shown as 'Re-auth needed'. */
 export const SOCIAL_CONNECTION_STATUSES = ['connected', 'needs_reauth', 'disconnected'] as const;
 export const ZSocialConnectionStatus = z.enum(SOCIAL_CONNECTION_STATUSES);
 export type TSocialConnectionStatus = z.infer<typeof ZSocialConnectionStatus>;
 
-/** GET /api/social/providers: only the providers this server has credentials for. */
-export const ZSocialProvidersResponse = z.object({ providers: z.array(ZSocialProvider) });
+/**
+ * GET /api/social/providers: `providers` lists only those this server can connect now; `networks`
+ * lists every provider with whether it is configured here and how it connects.
+ */
+export const ZSocialProvidersResponse = z.object({
+  providers: z.array(ZSocialProvider),
+  networks: z.array(
+    z.object({ provider: ZSocialProvider, label: z.string(), configured: z.boolean(), connectWith: z.enum(CONNECT_METHODS) }),
+  ),
+});
 export type TSocialProvidersResponse = z.infer<typeof ZSocialProvidersResponse>;
 
 /** One connected channel of the signed-in client's workspace. Tokens never leave the server. */
@@ -23,6 +56,8 @@ export const ZSocialConnection = z.object({
   id: z.string(),
   provider: ZSocialProvider,
   handle: z.string(),
+  /** The Mastodon instance or Bluesky service the account lives on; null for the other networks. */
+  instanceUrl: z.string().nullable(),
   status: ZSocialConnectionStatus,
   /** When the channel was first connected (ISO 8601, UTC). */
   connectedAt: z.string(),

@@ -1,15 +1,11 @@
 import type { DraftRow } from '../drafts/draft-row.ts';
+import type { PublishedPost } from '../networks/network-adapter.ts';
 
-/** What a network answered for a published post. */
-export interface PublishedPost {
-  /** The network's id of the post. */
-  externalId: string;
-  url: string | null;
-}
+export type { PublishedPost };
 
 /**
- * One network's way to publish a draft (the network adapters implement it). It must honour the
- * signal: it is aborted when the process stops, and the post is then handed back, not failed.
+ * One network's way to publish a draft. It must honour the signal: it is aborted when the process
+ * stops, and the post is then handed back, not failed.
  */
 export interface ChannelPublisher {
   /** The network's name, kept on the published draft ('linkedin', 'mastodon', …). */
@@ -23,21 +19,31 @@ export interface ChannelPublisher {
  */
 export type PublisherLookup = (draft: DraftRow) => Promise<ChannelPublisher | null>;
 
-/** Until network adapters exist, every channel is unconnected as far as publishing goes. */
+/** A server without network adapters publishes every post in Hookline only. */
 export const publishInHooklineOnly: PublisherLookup = async () => null;
 
 /**
  * A refusal or failure a publisher reports. Temporary ones (rate limits, 5xx, timeouts) are retried
  * with backoff, after retryAfterMs when the network said how long to wait; the others fail the post
- * with this message at once.
+ * with this message at once. platformError is the network's own answer, word for word, kept beside
+ * Hookline's explanation.
  */
 export class PublishError extends Error {
   constructor(
     message: string,
     readonly temporary: boolean,
     readonly retryAfterMs?: number,
+    readonly platformError: string | null = null,
   ) {
     super(message);
     this.name = 'PublishError';
+  }
+}
+
+/** The network no longer accepts the channel's token (401, revoked): the channel needs reconnecting. */
+export class ChannelAuthError extends PublishError {
+  constructor(message: string, platformError: string | null = null) {
+    super(message, false, undefined, platformError);
+    this.name = 'ChannelAuthError';
   }
 }

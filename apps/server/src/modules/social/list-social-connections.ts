@@ -19,6 +19,7 @@ export function toSocialConnection(row: SocialConnectionRow): TSocialConnection 
     id: row.id,
     provider: isSocialProvider(row.provider) ? row.provider : 'google',
     handle: row.handle,
+    instanceUrl: row.instanceUrl,
     status,
     connectedAt: row.createdAt,
     lastError: row.lastError,

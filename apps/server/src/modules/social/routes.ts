@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { assertManagesChannels } from './assert-manages-channels.ts';
-import { channelName, getChannelProvider, listChannelProviders } from './channel-providers.ts';
+import { channelName, getChannelProvider, listNetworks } from './channel-providers.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
 import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, safeReturnPath } from './oauth-state.ts';
@@ -59,7 +59,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const toSignIn = (reply: FastifyReply, returnTo: string) => redirect(reply, `/login?redirect=${encodeURIComponent(returnTo)}`);
 
   app.get('/api/social/providers', { schema: { tags, response: { 200: ZSocialProvidersResponse, 401: ZApiError } } }, async () => ({
-    providers: listChannelProviders(config).map((provider) => provider.id),
+    providers: listNetworks(config)
+      .filter((network) => network.configured)
+      .map((network) => network.provider),
+    networks: listNetworks(config),
   }));
 
   app.get('/api/social/connections', { schema: { tags, headers, response: { 200: ZSocialConnectionList, ...errors } } }, async (request) =>

@@ -161,7 +161,14 @@ export function sampleAnalytics(timeZone: string, now: Date): Analytics {
   });
   const publishedInPeriod = [...perDay.values()].reduce((sum, n) => sum + n, 0);
 
-  const weights: Record<TDraftChannel, number> = { instagram: 0.4, linkedin: 0.25, twitter: 0.2, youtube: 0.15 };
+  const weights: Record<TDraftChannel, number> = {
+    instagram: 0.35,
+    linkedin: 0.2,
+    twitter: 0.15,
+    youtube: 0.15,
+    mastodon: 0.05,
+    bluesky: 0.1,
+  };
   const perChannel = new Map<TDraftChannel, number>();
   let assigned = 0;
   DRAFT_CHANNELS.forEach((channel, index) => {

@@ -5,4 +5,6 @@ export const CHANNEL_COLORS: Record<TDraftChannel, string> = {
   twitter: 'bg-sky-500',
   youtube: 'bg-red-500',
   linkedin: 'bg-blue-700',
+  mastodon: 'bg-violet-600',
+  bluesky: 'bg-blue-500',
 };

@@ -87,6 +87,7 @@ describe('upcomingDrafts and counts', () => {
       id: status,
       provider: 'google',
       handle: '@x',
+      instanceUrl: null,
       status,
       connectedAt: '2025-03-01T00:00:00.000Z',
       lastError: null,

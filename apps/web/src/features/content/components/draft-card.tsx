@@ -63,6 +63,8 @@ export const CHANNEL_DOTS: Record<TDraft['channel'], string> = {
   twitter: 'bg-sky-500',
   youtube: 'bg-red-500',
   linkedin: 'bg-blue-700',
+  mastodon: 'bg-violet-600',
+  bluesky: 'bg-blue-500',
 };
 
 /** Posts with a planned time the scheduler has not taken: they move, or go back to draft. */

@@ -12,6 +12,7 @@ const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
   id: 'c1',
   provider: 'google',
   handle: '@acme',
+  instanceUrl: null,
   status: 'connected',
   connectedAt: '2025-03-01T10:00:00.000Z',
   lastError: null,
