@@ -23,6 +23,16 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // The network adapters against local servers of each network's protocol (no database).
+      {
+        test: {
+          name: 'integration-networks',
+          include: ['apps/server/test/networks/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       integration('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
     ],
