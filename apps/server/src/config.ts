@@ -131,6 +131,8 @@ const ZEnv = z.object({
   CHANNEL_INSTAGRAM_API_URL: z.url({ error: 'must be a URL' }).default('https://graph.instagram.com'),
   /** Bluesky's service when a user names none (their PDS, or the entryway that finds it). */
   CHANNEL_BLUESKY_SERVICE_URL: z.url({ error: 'must be a URL' }).default('https://bsky.social'),
+  /** Where a Bluesky post's likes and reposts are read (an AppView; a PDS does not count them). */
+  CHANNEL_BLUESKY_APPVIEW_URL: z.url({ error: 'must be a URL' }).default('https://public.api.bsky.app'),
   /**
    * Mastodon instances and Bluesky services are named by users: only public https servers unless
    * this is on (local test servers, a private instance on the same network).
