@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,11 +15,38 @@ const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-nostdin', '-
 let folder: Promise<string> | undefined;
 const tmp = () => (folder ??= fs.mkdtemp(path.join(os.tmpdir(), 'hookline-post-media-')));
 
+/**
+ * The generated files served over HTTP on loopback, as Hookline's signed media addresses serve them
+ * to networks that fetch media themselves. Started on first use; unref'd so it never holds a test run open.
+ */
+let served: Promise<string> | undefined;
+function serveFolder(): Promise<string> {
+  served ??= (async () => {
+    const root = await tmp();
+    const server = http.createServer((request, response) => {
+      const file = path.join(root, path.basename(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
+      createReadStream(file)
+        .on('error', () => response.writeHead(404).end())
+        .on('open', () => response.writeHead(200))
+        .pipe(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.unref();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  })();
+  return served;
+}
+
 /** A PostMedia over a real file, with the facts ffprobe reads from it (as an upload gets them). */
 export async function mediaOfFile(filePath: string, type: string, altText = ''): Promise<PostMedia> {
   const facts = await readMediaFacts(filePath, type, { ffprobePath: 'ffprobe' });
   const { size } = await fs.stat(filePath);
-  return { name: path.basename(filePath), type, size, ...facts, altText, open: async () => createReadStream(filePath) };
+  // Files outside the generated folder are served by copying them in.
+  const root = await tmp();
+  const inFolder = path.dirname(filePath) === root ? filePath : path.join(root, path.basename(filePath));
+  if (inFolder !== filePath) await fs.copyFile(filePath, inFolder);
+  const url = `${await serveFolder()}/${encodeURIComponent(path.basename(inFolder))}`;
+  return { name: path.basename(filePath), type, size, ...facts, altText, url, open: async () => createReadStream(filePath) };
 }
 
 /** A real JPEG (ffmpeg's test pattern) of the given size. */

@@ -19,6 +19,11 @@ export interface PostMedia {
   altText: string;
   /** The file's bytes; each call opens a new stream. */
   open(): Promise<Readable>;
+  /**
+   * A signed address of the file on this server, valid for an hour, for networks that fetch media
+   * themselves instead of taking an upload (Instagram's media containers).
+   */
+  url: string;
 }
 
 /** What is posted: the draft as the network receives it. */
