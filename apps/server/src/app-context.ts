@@ -5,8 +5,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { JobRunner } from './lib/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createNetworkAdapters, type NetworkAdapters } from './modules/networks/network-adapters.ts';
 import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
-import { publishInHooklineOnly } from './modules/publishing/channel-publisher.ts';
+import { publishToNetworks } from './modules/publishing/publish-to-network.ts';
+import { secretBoxFor } from './lib/secret-box.ts';
+import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { PostScheduler } from './modules/publishing/post-scheduler.ts';
 import { syncFounderRoles } from './modules/users/set-user-role.ts';
 import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
@@ -23,6 +26,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Publishes due posts; runs wherever the job runner runs. */
   scheduler: PostScheduler;
+  /** The networks' publishing APIs, by provider. */
+  networks: NetworkAdapters;
 }
 
 /**
@@ -35,11 +40,22 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
   await syncFounderRoles(database.db, config.FOUNDER_EMAIL);
 
   const mailer = createMailer(config, log);
+  const files = createFileStore(config);
+  const networks = createNetworkAdapters(config);
   const scheduler = new PostScheduler({
     db: database.db,
     kind: database.kind,
     log,
-    publisherFor: publishInHooklineOnly,
+    publisherFor: publishToNetworks({
+      config,
+      db: database.db,
+      box: secretBoxFor(config),
+      mailer,
+      log,
+      adapters: networks,
+      files,
+      secret: resolveAuthSecret(config),
+    }),
     pollMs: config.JOB_POLL_MS,
     retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
   });
@@ -49,7 +65,7 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
     db: database.db,
     auth: createAuth(config, database, mailer),
     mailer,
-    files: createFileStore(config),
+    files,
     jobs: new JobRunner({
       db: database.db,
       kind: database.kind,
@@ -58,6 +74,7 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     }),
     scheduler,
+    networks,
   };
   ctx.jobs.attach(scheduler);
   ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));

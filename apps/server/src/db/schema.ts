@@ -242,6 +242,8 @@ export interface SocialConnectionTable {
   instanceUrl: Generated<string | null>;
   /** When the owner was mailed to reconnect; cleared when it works again. */
   reauthMailedAt: Generated<IsoTime | null>;
+  /** Until when one runner is renewing its tokens. */
+  refreshLeaseUntil: Generated<IsoTime | null>;
   createdAt: IsoTime;
   updatedAt: IsoTime;
 }

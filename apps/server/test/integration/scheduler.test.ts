@@ -19,13 +19,13 @@ function testClock(start: number) {
 }
 
 /**
- * A network that records what it was asked to publish (the real adapters come with the network
- * issue); `answer` decides each call.
+ * A network that records what it was asked to publish; `answer` decides each call.
  */
 function recordingNetwork(answer: (draftId: string, call: number) => Promise<void> = async () => {}) {
   const calls: string[] = [];
   const publisher: ChannelPublisher = {
     network: 'testnet',
+    connectionId: null,
     async publish(draft) {
       calls.push(draft.id);
       await answer(draft.id, calls.filter((id) => id === draft.id).length);

@@ -94,7 +94,9 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
   it('lists only the configured providers', async () => {
     const response = await t.app.inject({ url: '/api/social/providers', headers: { cookie: alice } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ providers: ['google'] });
+    expect(response.json().providers).toEqual(['google', 'mastodon', 'bluesky']);
+    expect(response.json().networks).toContainEqual({ provider: 'twitter', label: 'X', configured: false, connectWith: 'oauth' });
+    expect(response.json().networks).toContainEqual({ provider: 'mastodon', label: 'Mastodon', configured: true, connectWith: 'instance' });
   });
 
   it('needs a session for the JSON endpoints', async () => {
@@ -116,7 +118,9 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
 
     const unknown = await t.app.inject({ url: '/api/social/myspace/auth', headers: { cookie: alice } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Unknown channel provider "myspace". Use google or linkedin.' });
+    expect(unknown.json()).toEqual({
+      error: 'Unknown channel provider "myspace". Use one of: google, linkedin, twitter, instagram, mastodon, bluesky.',
+    });
   });
 
   it("starts only from Hookline's own pages: a navigation from another site connects nothing", async () => {
@@ -142,7 +146,12 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(params.get('scope')?.split(' ')).toEqual(['https://www.googleapis.com/auth/youtube.readonly', 'openid', 'email']);
+    expect(params.get('scope')?.split(' ')).toEqual([
+      'https://www.googleapis.com/auth/youtube.upload',
+      'https://www.googleapis.com/auth/youtube.readonly',
+      'openid',
+      'email',
+    ]);
     expect(params.get('access_type')).toBe('offline');
     expect(params.get('prompt')).toBe('consent');
 
@@ -167,6 +176,7 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
         id: expect.any(String),
         provider: 'google',
         handle: '@alicemakes',
+        instanceUrl: null,
         status: 'connected',
         connectedAt: expect.any(String),
         lastError: null,
@@ -247,7 +257,7 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
     const response = await refresh(alice, connection.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(
-      'YouTube no longer accepts this connection (invalid_grant: Token has been expired or revoked.). Reconnect the channel.',
+      'YouTube @alicemakes2 no longer accepts this connection (invalid_grant: Token has been expired or revoked.). Reconnect the channel.',
     );
     expect((await list(alice))[0]).toMatchObject({ id: connection.id, status: 'needs_reauth', lastError: response.json().error });
 
@@ -407,7 +417,7 @@ describe('LinkedIn channels (client credentials in the form body)', () => {
 
   it('lists both providers when both are configured', async () => {
     const response = await t.app.inject({ url: '/api/social/providers', headers: { cookie } });
-    expect(response.json()).toEqual({ providers: ['google', 'linkedin'] });
+    expect(response.json().providers).toEqual(['google', 'linkedin', 'mastodon', 'bluesky']);
   });
 
   it('connects with the LinkedIn scopes, the secret in the body, and the userinfo name as handle', async () => {
@@ -447,7 +457,7 @@ describe('LinkedIn channels (client credentials in the form body)', () => {
       headers: { ...ORIGIN, cookie },
     });
     expect(refreshed.statusCode).toBe(409);
-    expect(refreshed.json().error).toBe('LinkedIn no longer accepts this connection (invalid_grant). Reconnect the channel.');
+    expect(refreshed.json().error).toBe('LinkedIn Lee Linked no longer accepts this connection (invalid_grant). Reconnect the channel.');
     expect(tokenRequests.at(-1)?.body).toMatchObject({ grant_type: 'refresh_token', client_secret: 'linkedin-secret' });
   });
 });

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 /**
  * Publishing to the networks (issue 16):
  * - socialConnection.instanceUrl: the Mastodon instance or Bluesky service of the account;
- *   reauthMailedAt: when the owner was last mailed to reconnect it (once per breakage).
+ *   reauthMailedAt: when the owner was last mailed to reconnect it (once per breakage);
+ *   refreshLeaseUntil: one runner renews a channel's tokens at a time (X rotates refresh tokens:
+ *   a second renewal with the same one would be refused and look like a revoked channel).
  * - networkApp: Hookline's OAuth client registered with each Mastodon instance (secret sealed).
  * - draft.connectionId: the connected account a draft goes to (null: the workspace's first of its
  *   channel); externalId: the network's id of the published post; platformError: the network's
@@ -15,6 +17,9 @@ export const networksMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('socialConnection').addColumn('instanceUrl', 'text').execute();
     await db.schema.alterTable('socialConnection').addColumn('reauthMailedAt', 'text').execute();
+    await db.schema.alterTable('socialConnection').addColumn('refreshLeaseUntil', 'text').execute();
+    // The refresh job looks for tokens about to expire.
+    await db.schema.createIndex('social_connection_expiry_idx').on('socialConnection').columns(['status', 'expiresAt']).execute();
     for (const [column, type] of [
       ['connectionId', 'text'],
       ['externalId', 'text'],

@@ -10,6 +10,8 @@ export type { PublishedPost };
 export interface ChannelPublisher {
   /** The network's name, kept on the published draft ('linkedin', 'mastodon', …). */
   network: string;
+  /** The connected account it publishes with (kept on the post, for its metrics). */
+  connectionId: string | null;
   publish(draft: DraftRow, options: { signal: AbortSignal }): Promise<PublishedPost>;
 }
 
@@ -18,9 +20,6 @@ export interface ChannelPublisher {
  * connected account there: the post is then published in Hookline only, as the card says.
  */
 export type PublisherLookup = (draft: DraftRow) => Promise<ChannelPublisher | null>;
-
-/** A server without network adapters publishes every post in Hookline only. */
-export const publishInHooklineOnly: PublisherLookup = async () => null;
 
 /**
  * A refusal or failure a publisher reports. Temporary ones (rate limits, 5xx, timeouts) are retried

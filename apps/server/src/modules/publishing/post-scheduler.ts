@@ -32,6 +32,14 @@ export interface PostSchedulerOptions {
 }
 
 const SCHEDULER = 'Scheduler';
+
+/** Where a post went: 'hookline' or the network, with the network's id and link of it. */
+interface Posted {
+  publishedTo: string;
+  postUrl: string | null;
+  externalId: string | null;
+  connectionId: string | null;
+}
 const MAX_RETRY_AFTER_MS = 60 * 60_000;
 /** Tries at writing down a published post, a second more apart each time, while the lease is renewed. */
 const RECORD_ATTEMPTS = 5;
@@ -139,18 +147,23 @@ export class PostScheduler {
     }, this.leaseMs / 3);
     renew.unref();
     try {
-      let posted: { publishedTo: string; url: string | null };
+      let posted: Posted;
       try {
         const publisher = await this.options.publisherFor(draft);
         const answer = publisher ? await publisher.publish(draft, { signal: this.loop.signal }) : null;
-        posted = { publishedTo: publisher?.network ?? PUBLISHED_IN_HOOKLINE, url: answer?.url ?? null };
+        posted = {
+          publishedTo: publisher?.network ?? PUBLISHED_IN_HOOKLINE,
+          // Its link is kept only as a web address, whatever the network answered.
+          postUrl: answer?.url && /^https?:\/\//i.test(answer.url) ? answer.url : null,
+          externalId: answer?.externalId ?? null,
+          connectionId: publisher?.connectionId ?? draft.connectionId,
+        };
       } catch (error) {
         await this.markFailedTry(draft, error);
         return;
       }
-      // The network has the post: only the record is left, and it must not send it again. Its
-      // link is kept only as a web address, whatever the network answered.
-      await this.recordPublished(draft, posted.publishedTo, posted.url && /^https?:\/\//i.test(posted.url) ? posted.url : null);
+      // The network has the post: only the record is left, and it must not send it again.
+      await this.recordPublished(draft, posted);
     } finally {
       clearInterval(renew);
     }
@@ -188,7 +201,8 @@ export class PostScheduler {
    * Records a post the network took. A failing write is tried again (the lease is renewed meanwhile)
    * rather than treated as a failed publish, which would send the post a second time.
    */
-  private async recordPublished(draft: DraftRow, publishedTo: string, postUrl: string | null): Promise<void> {
+  private async recordPublished(draft: DraftRow, posted: Posted): Promise<void> {
+    const { publishedTo, postUrl } = posted;
     const where = publishedTo === PUBLISHED_IN_HOOKLINE ? 'in Hookline only' : `to ${publishedTo}`;
     for (let attempt = 1; ; attempt += 1) {
       const publishedAt = this.now().toISOString();
@@ -196,7 +210,7 @@ export class PostScheduler {
       try {
         await this.finishWithLine(
           draft,
-          { status: 'published', publishedAt, publishedTo, postUrl, lateSeconds, failureReason: null },
+          { status: 'published', publishedAt, ...posted, lateSeconds, failureReason: null, platformError: null },
           `Post published ${where}`,
           { type: 'draft.published', data: { publishedTo, postUrl, lateSeconds } },
         );
@@ -223,6 +237,7 @@ export class PostScheduler {
     }
     const known = error instanceof PublishError;
     const message = known ? error.message : `Publishing failed: ${(error as Error)?.message ?? String(error)}`;
+    const platformError = known ? error.platformError : null;
     const temporary = !known || error.temporary;
     const maxAttempts = this.options.maxAttempts ?? 5;
     if (temporary && draft.publishAttempts < maxAttempts) {
@@ -231,11 +246,11 @@ export class PostScheduler {
       const retryAfter = Math.min((known && error.retryAfterMs) || 0, MAX_RETRY_AFTER_MS);
       const retryAt = new Date(this.now().getTime() + Math.max(backoff, retryAfter));
       this.options.log.warn({ draftId: draft.id, attempt: draft.publishAttempts }, `publish will be retried: ${message}`);
-      await this.finish(draft, { leaseUntil: retryAt.toISOString(), publishLease: null, failureReason: message });
+      await this.finish(draft, { leaseUntil: retryAt.toISOString(), publishLease: null, failureReason: message, platformError });
       return;
     }
     const lateSeconds = Math.max(0, Math.round((this.now().getTime() - Date.parse(draft.scheduledAt!)) / 1000));
-    await this.finishWithLine(draft, { status: 'failed', failureReason: message, lateSeconds }, `Post failed: ${message}`, {
+    await this.finishWithLine(draft, { status: 'failed', failureReason: message, platformError, lateSeconds }, `Post failed: ${message}`, {
       type: 'draft.failed',
       data: { reason: message },
     });
@@ -256,6 +271,9 @@ export class PostScheduler {
         | 'postUrl'
         | 'lateSeconds'
         | 'failureReason'
+        | 'platformError'
+        | 'externalId'
+        | 'connectionId'
         | 'leaseUntil'
         | 'publishLease'
         | 'publishAttempts'

@@ -166,7 +166,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const workspace = await workspaceOfRequest(db, request);
       assertManagesChannels(workspace);
-      return refreshSocialConnection({ config, db, box }, { workspace, who: sessionUserOf(request).email, id: request.params.id });
+      return refreshSocialConnection(
+        { config, db, box, mailer: ctx.mailer, log: request.log, adapters: ctx.networks },
+        { workspace, who: sessionUserOf(request).email, id: request.params.id },
+      );
     },
   );
 };

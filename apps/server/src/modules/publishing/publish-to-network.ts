@@ -1,0 +1,89 @@
+import { PROVIDER_CHANNELS, SOCIAL_PROVIDERS } from '@hookline/shared';
+import type { Db } from '../../db/database.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import type { DraftRow } from '../drafts/draft-row.ts';
+import type { PostContent, PostMedia } from '../networks/network-adapter.ts';
+import { signReviewMediaUrl } from '../review-links/review-media-url.ts';
+import { channelName, isSocialProvider } from '../social/channel-providers.ts';
+import { DEMO_ACCOUNT_ID, type SocialConnectionRow } from '../social/list-social-connections.ts';
+import { openChannelAccount } from '../social/open-channel-account.ts';
+import { markNeedsReauth, type ChannelDeps } from '../social/renew-channel-tokens.ts';
+import { ChannelAuthError, type PublisherLookup } from './channel-publisher.ts';
+
+export interface NetworkPublishDeps extends ChannelDeps {
+  files: FileStore;
+  /** Signs the media addresses networks fetch themselves. */
+  secret: string;
+}
+
+/**
+ * The connected account a draft goes to: the one it names, or else the workspace's first account
+ * of its channel (demo channels have no account behind them and are left out).
+ */
+export async function findDraftConnection(
+  db: Db,
+  draft: Pick<DraftRow, 'workspaceId' | 'channel' | 'connectionId'>,
+): Promise<SocialConnectionRow | undefined> {
+  const providers = SOCIAL_PROVIDERS.filter((provider) => PROVIDER_CHANNELS[provider] === draft.channel);
+  const ofChannel = db
+    .selectFrom('socialConnection')
+    .selectAll()
+    .where('workspaceId', '=', draft.workspaceId)
+    .where('provider', 'in', providers)
+    .where('accountId', '!=', DEMO_ACCOUNT_ID);
+  if (draft.connectionId) {
+    const named = await ofChannel.where('id', '=', draft.connectionId).executeTakeFirst();
+    if (named) return named;
+  }
+  return ofChannel.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** The draft as a network receives it: its words and its media, with what was read from the file at upload. */
+export async function postContentOf(deps: Pick<NetworkPublishDeps, 'files' | 'secret' | 'config'>, draft: DraftRow): Promise<PostContent> {
+  const media: PostMedia[] = [];
+  if (draft.mediaKey) {
+    const key = draft.mediaKey;
+    const size = draft.mediaSize ?? (await deps.files.getMetaData(key)).contentLength;
+    media.push({
+      name: draft.mediaName ?? 'media',
+      type: draft.mediaType ?? 'application/octet-stream',
+      size,
+      width: draft.mediaWidth,
+      height: draft.mediaHeight,
+      durationSeconds: draft.mediaDuration,
+      hasAudio: draft.mediaHasAudio === null ? null : draft.mediaHasAudio === 1,
+      altText: draft.mediaAlt,
+      open: () => deps.files.getStream(key),
+      url: `${deps.config.baseUrl}${signReviewMediaUrl(deps.secret, { draftId: draft.id, mediaKey: key })}`,
+    });
+  }
+  return { type: draft.type as PostContent['type'], text: draft.text, media };
+}
+
+/**
+ * Publishes each draft with its network's adapter on the account it goes to; a workspace without
+ * an account of the draft's channel publishes in Hookline only. A channel that needs reconnecting
+ * fails the post at its time with the reason; one the network stops accepting mid-publish is
+ * marked "Re-auth needed" (and its owner mailed) as it fails.
+ */
+export function publishToNetworks(deps: NetworkPublishDeps): PublisherLookup {
+  return async (draft) => {
+    const connection = await findDraftConnection(deps.db, draft);
+    const adapter = connection && isSocialProvider(connection.provider) ? deps.adapters[connection.provider] : undefined;
+    if (!connection || !adapter) return null;
+    return {
+      network: adapter.channel,
+      connectionId: connection.id,
+      async publish(row, { signal }) {
+        try {
+          const account = await openChannelAccount(deps, connection);
+          return await adapter.publish(account, await postContentOf(deps, row), { signal });
+        } catch (error) {
+          if (!(error instanceof ChannelAuthError)) throw error;
+          if (connection.status !== 'needs_reauth') await markNeedsReauth(deps, connection, error.message);
+          throw new ChannelAuthError(`${channelName(connection)} needs reconnecting. ${error.message}`, error.platformError);
+        }
+      },
+    };
+  };
+}
