@@ -402,10 +402,10 @@ export async function startYouTubeFake(options: { channel?: Partial<FakeChannel>
 
   function route(request: http.IncomingMessage, path: string, query: URLSearchParams, body: Buffer): Reply | null {
     const { method = 'GET' } = request;
-    if (method === 'GET' && path === '/o/oauth2/v2/auth') return authorizePage(query);
-    if (method === 'POST' && path === '/token') return tokenEndpoint(request.headers, new URLSearchParams(body.toString('utf8')));
     const planned = failures.findIndex((f) => (!f.method || f.method === method) && (!f.path || f.path === path));
     if (planned >= 0) return failures.splice(planned, 1)[0];
+    if (method === 'GET' && path === '/o/oauth2/v2/auth') return authorizePage(query);
+    if (method === 'POST' && path === '/token') return tokenEndpoint(request.headers, new URLSearchParams(body.toString('utf8')));
     const token = authorize(request);
     if (!('scopes' in token)) return token;
     if (method === 'GET' && path === '/youtube/v3/channels') {
@@ -470,7 +470,7 @@ export async function startYouTubeFake(options: { channel?: Partial<FakeChannel>
       const answer = grant(APP_SCOPES, true);
       return { accessToken: String(answer.access_token), refreshToken: String(answer.refresh_token) };
     },
-    /** The next API request (of this method and path, when given) gets this answer instead. */
+    /** The next request (of this method and path, when given) gets this answer instead. */
     failNext(status: number, body: string, headers: Record<string, string> = {}, match: { method?: string; path?: string } = {}) {
       failures.push({ status, body, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...headers }, ...match });
     },

@@ -72,7 +72,11 @@ function refusal(status: number, headers: Headers, body: string): PublishError {
   return classifyYouTubeError(error);
 }
 
-/** One PUT to the upload session (a chunk, or the status question). */
+/**
+ * One PUT to the upload session (a chunk, or the status question). A plain fetch, not callNetwork:
+ * the progress is the Range header of a 308, and callNetwork keeps only the body of answers that
+ * are not 2xx.
+ */
 async function putToSession(upload: ResumableUpload, headers: Record<string, string>, body: Uint8Array): Promise<SessionAnswer> {
   const { signal } = upload;
   let response: Response;
