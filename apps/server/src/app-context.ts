@@ -11,6 +11,7 @@ import { publishToNetworks } from './modules/publishing/publish-to-network.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { PostScheduler } from './modules/publishing/post-scheduler.ts';
+import { ChannelUpkeep } from './modules/publishing/channel-upkeep.ts';
 import { syncFounderRoles } from './modules/users/set-user-role.ts';
 import { deliverWebhook, WEBHOOK_JOB } from './modules/webhooks/deliver-webhook.ts';
 import { createAuth, type Auth } from './plugins/auth.ts';
@@ -42,20 +43,12 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
   const mailer = createMailer(config, log);
   const files = createFileStore(config);
   const networks = createNetworkAdapters(config);
+  const channelDeps = { config, db: database.db, box: secretBoxFor(config), mailer, log, adapters: networks };
   const scheduler = new PostScheduler({
     db: database.db,
     kind: database.kind,
     log,
-    publisherFor: publishToNetworks({
-      config,
-      db: database.db,
-      box: secretBoxFor(config),
-      mailer,
-      log,
-      adapters: networks,
-      files,
-      secret: resolveAuthSecret(config),
-    }),
+    publisherFor: publishToNetworks({ ...channelDeps, files, secret: resolveAuthSecret(config) }),
     pollMs: config.JOB_POLL_MS,
     retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
   });
@@ -77,6 +70,7 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
     networks,
   };
   ctx.jobs.attach(scheduler);
+  ctx.jobs.attach(new ChannelUpkeep(channelDeps, config.CHANNEL_UPKEEP_MS));
   ctx.jobs.register(WEBHOOK_JOB, (payload, job) => deliverWebhook(ctx.db, config.WEBHOOK_ALLOW_PRIVATE, payload, job));
   // Renders take minutes: their own lane, so deliveries and publishes never wait behind one.
   ctx.jobs.register(CLIP_JOB, (payload, job) => runClipJob(ctx, payload, job), { lane: 'clipper' });

@@ -96,6 +96,8 @@ const ZEnv = z.object({
   JOB_POLL_MS: intFromEnv(10, 60_000, 1000),
   /** First retry of a post the network refused for a while (429, 5xx); doubles with each try. */
   PUBLISH_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 30_000),
+  /** How often channel tokens about to expire are renewed and published posts' figures read. */
+  CHANNEL_UPKEEP_MS: intFromEnv(100, 3_600_000, 60_000),
   /** Off on app instances that leave jobs to `npm run worker` processes. */
   RUN_JOBS: boolFromEnv.default(true),
   ASSISTANT_RATE_LIMIT: intFromEnv(1, 10_000, 20),
@@ -117,6 +119,12 @@ const ZEnv = z.object({
   CHANNEL_LINKEDIN_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/accessToken'),
   CHANNEL_LINKEDIN_PROFILE_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com/v2/userinfo'),
   /** Where each network's publishing API answers (tests point them at local fakes of the same protocol). */
+  /**
+   * What Hookline asks LinkedIn for. Posting as organization pages needs LinkedIn's Community
+   * Management API approval and `w_organization_social rw_organization_admin` added here; asking for
+   * scopes the app is not approved for makes LinkedIn refuse the sign-in.
+   */
+  CHANNEL_LINKEDIN_SCOPES: z.string().default('openid profile email w_member_social'),
   CHANNEL_LINKEDIN_API_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com'),
   CHANNEL_GOOGLE_API_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com'),
   CHANNEL_TWITTER_CLIENT_ID: optionalString,

@@ -32,6 +32,8 @@ export interface StoredUpload {
   contentType: string;
   size: number;
   name: string;
+  /** The upload's temporary local copy, there until `record` returns (for reading facts from it). */
+  localPath: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function storeUpload<T>(
       size: fs.statSync(tmp).size,
       // The name as shown, without control characters (PostgreSQL text cannot hold NUL).
       name: upload.fileName.replace(/\p{Cc}/gu, '').slice(0, 200) || path.posix.basename(key),
+      localPath: tmp,
     };
     return await record(stored).catch(async (error: unknown) => {
       await deps.files.delete(key).catch(() => undefined);

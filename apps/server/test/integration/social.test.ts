@@ -21,6 +21,8 @@ const channelEnv = (prefix: 'GOOGLE' | 'LINKEDIN', url: string) => ({
   [`CHANNEL_${prefix}_AUTH_URL`]: `${url}/authorize`,
   [`CHANNEL_${prefix}_TOKEN_URL`]: `${url}/token`,
   [`CHANNEL_${prefix}_PROFILE_URL`]: `${url}/userinfo`,
+  // The OAuth server answers nothing else: listing LinkedIn pages finds none (404), and the member connects alone.
+  [`CHANNEL_${prefix}_API_URL`]: url,
 });
 
 const youtubeChannel = (id: string, customUrl: string, title = 'A Channel') => ({ items: [{ id, snippet: { title, customUrl } }] });
@@ -333,7 +335,7 @@ describe('channel connections (/api/social) against a local OAuth 2 server', () 
     const back = await authorize(authorizeUrl);
     const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: `${bob}; ${stateCookie}` } });
     expect(new URL(String(callback.headers.location), TEST_BASE_URL).searchParams.get('channelError')).toBe(
-      'YouTube did not share your channel details (HTTP 403).',
+      'YouTube refused the request (HTTP 403).',
     );
     expect(await list(bob)).toEqual([]);
   });

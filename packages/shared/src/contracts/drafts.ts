@@ -31,6 +31,19 @@ export const REVIEW_STATES = ['in_review', 'approved', 'changes_requested'] as c
 export const ZReviewState = z.enum(REVIEW_STATES);
 export type TReviewState = z.infer<typeof ZReviewState>;
 
+/** A published post's figures as its network reports them; null where it does not report one. */
+export const ZPostMetrics = z.object({
+  views: z.number().nullable(),
+  impressions: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  /** Reposts, retweets, boosts, shares. */
+  reposts: z.number().nullable(),
+  /** When they were read (ISO 8601). */
+  fetchedAt: z.string(),
+});
+export type TPostMetrics = z.infer<typeof ZPostMetrics>;
+
 export const ZDraft = z.object({
   id: z.string(),
   channel: ZDraftChannel,
@@ -39,7 +52,23 @@ export const ZDraft = z.object({
   status: z.enum(DRAFT_STATUSES),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
-  media: z.object({ url: z.string(), type: z.string(), name: z.string() }).nullable(),
+  media: z
+    .object({
+      url: z.string(),
+      type: z.string(),
+      name: z.string(),
+      /** Its description for people who cannot see it (sent to networks that take one). */
+      altText: z.string(),
+    })
+    .nullable(),
+  /** The connected account it goes to; null: the workspace's first account of its channel. */
+  connectionId: z.string().nullable(),
+  /**
+   * What the channel's network would refuse in it (text length counted the network's way, media
+   * count, type, size, duration, aspect ratio, sound). Queueing is refused (422) while any remain
+   * and an account of the channel is connected.
+   */
+  problems: z.array(z.string()),
   reviewState: ZReviewState.nullable(),
   /** The request staff made this draft from, if any. */
   requestId: z.string().nullable(),
@@ -51,6 +80,10 @@ export const ZDraft = z.object({
   publishedTo: z.string().nullable(),
   /** The post on the network, once it is there. */
   postUrl: z.string().nullable(),
+  /** The network's own answer when it refused the post, word for word (beside failureReason, Hookline's explanation). */
+  platformError: z.string().nullable(),
+  /** The post's figures on the network, fetched for 30 days after publishing; null until the first fetch. */
+  metrics: ZPostMetrics.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -68,11 +101,31 @@ export const ZCreateDraftRequest = z.object({
 });
 export type TCreateDraftRequest = z.input<typeof ZCreateDraftRequest>;
 
-/** PATCH /api/drafts/{id}: edit text or channel while not published. */
+/**
+ * PATCH /api/drafts/{id}: edit text, channel, the account it goes to (null: the channel's first) or
+ * the media's description while not published.
+ */
 export const ZUpdateDraftRequest = z
-  .object({ text: z.string().max(10_000, 'text must be at most 10000 characters').optional(), channel: ZDraftChannel.optional() })
-  .refine((b) => b.text !== undefined || b.channel !== undefined, 'Send text or channel');
+  .object({
+    text: z.string().max(10_000, 'text must be at most 10000 characters').optional(),
+    channel: ZDraftChannel.optional(),
+    connectionId: z.string().max(64).nullable().optional(),
+    mediaAlt: z.string().max(1500, 'the media description must be at most 1500 characters').optional(),
+  })
+  .refine((b) => Object.values(b).some((value) => value !== undefined), 'Send text, channel, connectionId or mediaAlt');
 export type TUpdateDraftRequest = z.infer<typeof ZUpdateDraftRequest>;
+
+/**
+ * POST /api/drafts/{id}/duplicate: copies of the draft (words and media) as new drafts for other
+ * channels, each optionally for one connected account; answers the copies.
+ */
+export const ZDuplicateDraftRequest = z.object({
+  to: z
+    .array(z.object({ channel: ZDraftChannel, connectionId: z.string().max(64).nullable().default(null) }))
+    .min(1, 'Choose at least one channel')
+    .max(12, 'Choose at most 12 channels'),
+});
+export type TDuplicateDraftRequest = z.input<typeof ZDuplicateDraftRequest>;
 
 /**
  * POST /api/drafts/{id}/queue | /publish | /requeue | /unqueue answer the draft; DELETE

@@ -82,6 +82,8 @@ export const ZSocialAuthQuery = z.object({
   returnTo: z.string().max(512).optional(),
   /** The workspace to connect the channel to (a navigation cannot carry the workspace header); without it, the caller's own. */
   workspaceId: ZWorkspaceId.optional(),
+  /** Mastodon: the instance the account is on ("mastodon.social"). */
+  instance: z.string().max(300).optional(),
 });
 
 /** GET /api/social/{provider}/callback: what the provider sends back. */

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Publishing to the networks (issue 16):
+ * - socialConnection.accountId of LinkedIn members becomes their URN (urn:li:person:…).
  * - socialConnection.instanceUrl: the Mastodon instance or Bluesky service of the account;
  *   reauthMailedAt: when the owner was last mailed to reconnect it (once per breakage);
  *   refreshLeaseUntil: one runner renews a channel's tokens at a time (X rotates refresh tokens:
@@ -18,6 +19,10 @@ export const networksMigration = {
     await db.schema.alterTable('socialConnection').addColumn('instanceUrl', 'text').execute();
     await db.schema.alterTable('socialConnection').addColumn('reauthMailedAt', 'text').execute();
     await db.schema.alterTable('socialConnection').addColumn('refreshLeaseUntil', 'text').execute();
+    // LinkedIn members are kept by URN now (pages are urn:li:organization:…), so a reconnect finds its row.
+    await sql`update "socialConnection" set "accountId" = 'urn:li:person:' || "accountId" where provider = 'linkedin' and "accountId" not like 'urn:%'`.execute(
+      db,
+    );
     // The refresh job looks for tokens about to expire.
     await db.schema.createIndex('social_connection_expiry_idx').on('socialConnection').columns(['status', 'expiresAt']).execute();
     for (const [column, type] of [

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { TDraft } from '@hookline/shared';
+import type { TDraft, TPostMetrics } from '@hookline/shared';
+import { checkDraft } from '../networks/check-draft.ts';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { DraftTable } from '../../db/schema.ts';
@@ -25,14 +26,21 @@ export function toDraft(row: DraftRow): TDraft {
           url: `/api/drafts/${row.id}/media?v=${mediaVersion(row.mediaKey)}`,
           type: row.mediaType ?? 'application/octet-stream',
           name: row.mediaName ?? 'media',
+          altText: row.mediaAlt,
         }
       : null,
+    connectionId: row.connectionId,
+    problems: checkDraft(row),
     reviewState: row.reviewState as TDraft['reviewState'],
     requestId: row.requestId,
     failureReason: row.failureReason,
     lateSeconds: row.lateSeconds,
     publishedTo: row.publishedTo,
     postUrl: row.postUrl,
+    platformError: row.platformError,
+    metrics: row.metrics
+      ? { ...(JSON.parse(row.metrics) as Omit<TPostMetrics, 'fetchedAt'>), fetchedAt: row.metricsAt ?? row.updatedAt }
+      : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -3,7 +3,9 @@ import type { TDraft, TWorkspace } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { checkDraft } from '../networks/check-draft.ts';
 import { findNextPostingTime } from '../posting-slots/find-next-posting-time.ts';
+import { findDraftConnection } from '../social/find-draft-connection.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { getDraftRow, nextUpdatedAt, toDraft } from './draft-row.ts';
 import {
@@ -53,6 +55,7 @@ async function transition(
   const requireApproval = gated && workspace.requireApproval;
   if (!allowed.includes(row.status) || (row.status === 'publishing' && row.publishLease !== null)) throw new HttpError(409, refusal);
   if (requireApproval && row.reviewState !== 'approved') throw new HttpError(409, APPROVAL_REQUIRED);
+  if (gated) await assertNetworkAccepts(db, row);
   const result = await db
     .updateTable('draft')
     .set({ ...(await set(row)), updatedAt: nextUpdatedAt(row.updatedAt) })
@@ -68,6 +71,17 @@ async function transition(
 }
 
 type TDraftRowLike = Awaited<ReturnType<typeof getDraftRow>>;
+
+/**
+ * A post bound for a network (an account of its channel is connected) must pass the network's
+ * checks before it is queued, scheduled or published: 422 with every problem, instead of a failure
+ * at its time. Without a connected account it is published in Hookline only, which refuses nothing.
+ */
+async function assertNetworkAccepts(db: Db, row: TDraftRowLike): Promise<void> {
+  const problems = checkDraft(row);
+  if (problems.length === 0 || !(await findDraftConnection(db, row))) return;
+  throw new HttpError(422, problems.join(' '));
+}
 
 /**
  * Queued at the next posting slot no other post of its channel holds (one hour ahead without
@@ -163,7 +177,7 @@ export async function editDraft(
   db: Db,
   workspace: DraftWorkspace,
   id: string,
-  set: Pick<Updateable<DraftTable>, 'text' | 'channel' | 'mediaKey' | 'mediaType' | 'mediaName'>,
+  set: Omit<Updateable<DraftTable>, 'id' | 'workspaceId' | 'status' | 'reviewState' | 'updatedAt' | 'createdAt'>,
   by: DraftActor,
 ): Promise<{ draft: TDraft; sentBack: boolean }> {
   const row = await getDraftRow(db, workspace.id, id);

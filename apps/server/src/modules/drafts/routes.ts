@@ -15,6 +15,7 @@ import {
   ZDraftComment,
   ZDraftCommentList,
   ZDraftList,
+  ZDuplicateDraftRequest,
   ZIdParams,
   ZListDraftsQuery,
   ZRequestChangesRequest,
@@ -32,6 +33,8 @@ import { requestActor } from '../api-keys/request-actor.ts';
 import { changeWithStaffRecord, firstWords } from '../workspaces/record-staff-action.ts';
 import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { addDraftComment, listDraftComments } from './draft-comments.ts';
+import { draftEditOf } from './draft-edit-of.ts';
+import { duplicateDraft } from './duplicate-draft.ts';
 import { attachDraftMedia, sendDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
 import {
@@ -49,7 +52,7 @@ import { mailReviewDecision, mailReviewRequested } from './review-mails.ts';
 // 403: a staff account without a workspace named, a manager not assigned to it, a workspace
 // waiting for its owner to prove the address, or an action the caller's access does not allow.
 // 404: a workspace or draft the caller cannot see.
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError };
 const tags = ['drafts'];
 const headers = ZWorkspaceHeaders;
 
@@ -121,12 +124,29 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { workspace, by, change } = await scope(request);
+      const set = await draftEditOf(db, workspace.id, request.params.id, request.body);
       const edited = await change(
-        (trx) => editDraft(trx, workspace, request.params.id, request.body, by),
+        (trx) => editDraft(trx, workspace, request.params.id, set, by),
         ({ draft }) => draftLine('Draft updated', draft),
       );
       if (edited.sentBack) await mailReviewRequested(mailDeps(request), { workspace, drafts: [edited.draft], by });
       return edited.draft;
+    },
+  );
+
+  app.post(
+    '/api/drafts/:id/duplicate',
+    {
+      config: { apiKey: true },
+      schema: { tags, headers, params: ZIdParams, body: ZDuplicateDraftRequest, response: { 201: ZDraftList, ...errors } },
+    },
+    async (request, reply) => {
+      const { workspace, change } = await scope(request);
+      const copies = await change(
+        (trx) => duplicateDraft({ db: trx, files: ctx.files }, workspace.id, request.params.id, request.body.to),
+        (created) => draftLine(`Draft duplicated to ${created.map((copy) => copy.channel).join(', ')}`, created[0]!),
+      );
+      return reply.status(201).send(copies);
     },
   );
 
@@ -220,7 +240,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const part = await request.file({ limits: { fileSize: ctx.config.MEDIA_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpError(400, 'Choose an image or video to upload.');
       const edited = await attachDraftMedia(
-        { db, files: ctx.files, tmpDir: path.join(ctx.config.dataDir, 'tmp') },
+        { db, files: ctx.files, tmpDir: path.join(ctx.config.dataDir, 'tmp'), ffprobePath: ctx.config.FFPROBE_PATH },
         {
           workspaceId: workspace.id,
           draftId: request.params.id,

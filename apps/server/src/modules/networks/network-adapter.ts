@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { TDraftChannel, TDraftType, TSocialProvider } from '@hookline/shared';
 
-/** One media file of a post, with what was read from it when it was uploaded. */
-export interface PostMedia {
+/** What is known of one media file of a post: read from it when it was uploaded. */
+export interface PostMediaFacts {
   name: string;
   /** MIME type, checked from the file's bytes at upload. */
   type: string;
@@ -17,6 +17,10 @@ export interface PostMedia {
   hasAudio: boolean | null;
   /** The description for people who cannot see it ('' when none was written). */
   altText: string;
+}
+
+/** One media file of a post, with its bytes. */
+export interface PostMedia extends PostMediaFacts {
   /** The file's bytes; each call opens a new stream. */
   open(): Promise<Readable>;
   /**
@@ -26,11 +30,16 @@ export interface PostMedia {
   url: string;
 }
 
-/** What is posted: the draft as the network receives it. */
-export interface PostContent {
+/** A post as the checks see it: words, type and what is known of its media. */
+export interface PostShape {
   /** post, reel (Reel/Short), thread or video. */
   type: TDraftType;
   text: string;
+  media: PostMediaFacts[];
+}
+
+/** What is posted: the draft as the network receives it. */
+export interface PostContent extends PostShape {
   media: PostMedia[];
 }
 
@@ -99,7 +108,7 @@ export interface NetworkAdapter {
    * What the network would refuse in this post, one clear sentence each (text length counted the
    * network's way, media count, type, size, duration, aspect ratio, audio); empty when it is fine.
    */
-  checkPost(post: PostContent): string[];
+  checkPost(post: PostShape): string[];
   publish(account: ChannelAccount, post: PostContent, options: { signal: AbortSignal }): Promise<PublishedPost>;
   /** The post's current figures. */
   fetchMetrics(account: ChannelAccount, externalId: string, options: { signal: AbortSignal }): Promise<PostMetrics>;
@@ -112,6 +121,10 @@ export interface NetworkAdapter {
     tokens: { accessToken: string; refreshToken: string | null; instanceUrl: string | null },
     options: { signal: AbortSignal },
   ): Promise<TokenSet>;
+  /** Pages the account may also post as (LinkedIn organization pages), connected beside it with the same tokens. */
+  listPages?(accessToken: string, options: { signal: AbortSignal }): Promise<AccountProfile[]>;
+  /** How long before expiry its tokens are renewed, where a network asks for more than the usual minutes (Instagram: days). */
+  renewAheadMs?: number;
   /** Turns a just-issued token into the one to store (Instagram swaps its short-lived token for a long-lived one). */
   finishConnect?(tokens: TokenSet, options: { signal: AbortSignal }): Promise<TokenSet>;
 }

@@ -67,7 +67,7 @@ export async function callNetwork(url: string | URL, init: RequestInit, call: Ne
     const what = response.status === 429 ? 'is limiting how fast Hookline may post' : `had a problem (HTTP ${response.status})`;
     throw new PublishError(explained ?? `${label} ${what}. Hookline will try again.`, true, retryAfterMs(response.headers), platformError);
   }
-  throw new PublishError(explained ?? `${label} refused the post (HTTP ${response.status}).`, false, undefined, platformError);
+  throw new PublishError(explained ?? `${label} refused the request (HTTP ${response.status}).`, false, undefined, platformError);
 }
 
 /** A success answer's JSON body; one that cannot be read is a final failure (the network may have taken the post). */

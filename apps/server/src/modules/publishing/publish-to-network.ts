@@ -1,11 +1,9 @@
-import { PROVIDER_CHANNELS, SOCIAL_PROVIDERS } from '@hookline/shared';
-import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { DraftRow } from '../drafts/draft-row.ts';
 import type { PostContent, PostMedia } from '../networks/network-adapter.ts';
 import { signReviewMediaUrl } from '../review-links/review-media-url.ts';
 import { channelName, isSocialProvider } from '../social/channel-providers.ts';
-import { DEMO_ACCOUNT_ID, type SocialConnectionRow } from '../social/list-social-connections.ts';
+import { findDraftConnection } from '../social/find-draft-connection.ts';
 import { openChannelAccount } from '../social/open-channel-account.ts';
 import { markNeedsReauth, type ChannelDeps } from '../social/renew-channel-tokens.ts';
 import { ChannelAuthError, type PublisherLookup } from './channel-publisher.ts';
@@ -14,28 +12,6 @@ export interface NetworkPublishDeps extends ChannelDeps {
   files: FileStore;
   /** Signs the media addresses networks fetch themselves. */
   secret: string;
-}
-
-/**
- * The connected account a draft goes to: the one it names, or else the workspace's first account
- * of its channel (demo channels have no account behind them and are left out).
- */
-export async function findDraftConnection(
-  db: Db,
-  draft: Pick<DraftRow, 'workspaceId' | 'channel' | 'connectionId'>,
-): Promise<SocialConnectionRow | undefined> {
-  const providers = SOCIAL_PROVIDERS.filter((provider) => PROVIDER_CHANNELS[provider] === draft.channel);
-  const ofChannel = db
-    .selectFrom('socialConnection')
-    .selectAll()
-    .where('workspaceId', '=', draft.workspaceId)
-    .where('provider', 'in', providers)
-    .where('accountId', '!=', DEMO_ACCOUNT_ID);
-  if (draft.connectionId) {
-    const named = await ofChannel.where('id', '=', draft.connectionId).executeTakeFirst();
-    if (named) return named;
-  }
-  return ofChannel.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
 /** The draft as a network receives it: its words and its media, with what was read from the file at upload. */

@@ -17,8 +17,6 @@ export interface ChannelProvider {
   clientSecret: string;
   authUrl: string;
   tokenUrl: string;
-  /** Answers the account behind an access token (YouTube channels list, LinkedIn userinfo). */
-  profileUrl: string;
   scopes: string[];
   /** Extra query parameters of the authorization URL. */
   authParams: Record<string, string>;
@@ -51,7 +49,6 @@ function candidate(
         clientSecret: config.CHANNEL_GOOGLE_CLIENT_SECRET,
         authUrl: config.CHANNEL_GOOGLE_AUTH_URL,
         tokenUrl: config.CHANNEL_GOOGLE_TOKEN_URL,
-        profileUrl: config.CHANNEL_GOOGLE_PROFILE_URL,
         // Uploading needs youtube.upload; reading statistics youtube.readonly.
         scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'openid', 'email'],
         // A refresh token is only issued with offline access, and again on a reconnect only with consent.
@@ -64,8 +61,7 @@ function candidate(
         clientSecret: config.CHANNEL_LINKEDIN_CLIENT_SECRET,
         authUrl: config.CHANNEL_LINKEDIN_AUTH_URL,
         tokenUrl: config.CHANNEL_LINKEDIN_TOKEN_URL,
-        profileUrl: config.CHANNEL_LINKEDIN_PROFILE_URL,
-        scopes: ['openid', 'profile', 'email', 'w_member_social'],
+        scopes: config.CHANNEL_LINKEDIN_SCOPES.split(/\s+/).filter(Boolean),
         authParams: {},
         clientAuth: 'post',
       };
@@ -75,7 +71,6 @@ function candidate(
         clientSecret: config.CHANNEL_TWITTER_CLIENT_SECRET,
         authUrl: config.CHANNEL_TWITTER_AUTH_URL,
         tokenUrl: config.CHANNEL_TWITTER_TOKEN_URL,
-        profileUrl: `${config.CHANNEL_TWITTER_API_URL}/2/users/me`,
         // offline.access is what makes X issue a refresh token.
         scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
         authParams: {},
@@ -87,7 +82,6 @@ function candidate(
         clientSecret: config.CHANNEL_INSTAGRAM_CLIENT_SECRET,
         authUrl: config.CHANNEL_INSTAGRAM_AUTH_URL,
         tokenUrl: config.CHANNEL_INSTAGRAM_TOKEN_URL,
-        profileUrl: `${config.CHANNEL_INSTAGRAM_API_URL}/me`,
         scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
         authParams: {},
         clientAuth: 'post',

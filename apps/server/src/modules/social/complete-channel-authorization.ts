@@ -5,15 +5,17 @@ import type { Db } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { resolveWorkspace } from '../workspaces/resolve-workspace.ts';
 import { assertManagesChannels } from './assert-manages-channels.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
-import { callbackUrlOf, channelName, type ChannelProvider } from './channel-providers.ts';
-import { ChannelProfileError, fetchChannelProfile } from './fetch-channel-profile.ts';
+import { callbackUrlOf } from './channel-providers.ts';
 import { DEFAULT_RETURN_PATH, openOAuthState } from './oauth-state.ts';
-import { sealTokens } from './seal-tokens.ts';
-import { upsertSocialConnection } from './upsert-social-connection.ts';
+import type { ResolvedProvider } from './resolve-channel-provider.ts';
+import { tokenSetOf } from './seal-tokens.ts';
+import { readConnectedAccounts, storeConnectedAccounts, type ConnectedTokens } from './store-connected-accounts.ts';
+import type { NetworkAdapters } from '../networks/network-adapters.ts';
+import { TokenRefusedError } from '../networks/network-adapter.ts';
+import { PublishError } from '../publishing/channel-publisher.ts';
 
 export interface CallbackQuery {
   code?: string;
@@ -36,15 +38,16 @@ function sameString(a: string, b: string): boolean {
 
 /**
  * The provider's redirect back: checks the state against the sealed cookie (same provider, same
- * user, not expired), exchanges the code with the PKCE verifier, reads the account, and stores the
- * connection with its tokens encrypted in the workspace chosen at the start. Access is checked
+ * user, not expired), exchanges the code with the PKCE verifier, reads the account (and the pages
+ * it may post as), and stores the connections with their tokens encrypted in the workspace chosen
+ * at the start. Access is checked
  * again, as at the start: a manager may have been unassigned meanwhile, or the caller may now be
  * only a teammate there, who may not connect channels. What staff connect goes on the client's
  * timeline, in the transaction that stores the connection.
  */
 export async function completeChannelAuthorization(
-  deps: { config: AppConfig; db: Db; box: SecretBox; log: FastifyBaseLogger },
-  input: { provider: ChannelProvider; query: CallbackQuery; sealedState: string | undefined; user: SessionUser },
+  deps: { config: AppConfig; db: Db; box: SecretBox; log: FastifyBaseLogger; adapters: NetworkAdapters },
+  input: { provider: ResolvedProvider; query: CallbackQuery; sealedState: string | undefined; user: SessionUser },
 ): Promise<CallbackOutcome> {
   const { provider, query } = input;
   const label = provider.label;
@@ -81,11 +84,11 @@ export async function completeChannelAuthorization(
     );
   }
 
-  let profile;
+  let connected: ConnectedTokens;
   try {
-    profile = await fetchChannelProfile(provider, tokens.accessToken());
+    connected = await readConnectedAccounts(deps.adapters, provider.id, tokenSetOf(tokens), provider.instanceUrl);
   } catch (error) {
-    if (error instanceof ChannelProfileError) return fail(error.message);
+    if (error instanceof PublishError || error instanceof TokenRefusedError) return fail(error.message);
     throw error;
   }
 
@@ -97,18 +100,13 @@ export async function completeChannelAuthorization(
     if (error instanceof HttpError && error.statusCode < 500) return fail(error.message);
     throw error;
   }
-  await changeWithStaffRecord(
-    deps.db,
-    { workspace, who: input.user.email },
-    (trx) =>
-      upsertSocialConnection(trx, {
-        workspaceId: workspace.id,
-        provider: provider.id,
-        accountId: profile.accountId,
-        handle: profile.handle,
-        tokens: sealTokens(deps.box, tokens, provider.scopes),
-      }),
-    () => `Channel connected: ${channelName({ provider: provider.id, handle: profile.handle })}`,
-  );
+  await storeConnectedAccounts(deps, {
+    workspace,
+    who: input.user.email,
+    provider: provider.id,
+    instanceUrl: provider.instanceUrl,
+    connected,
+    scope: tokens.hasScopes() ? tokens.scopes().join(' ') : provider.scopes.join(' '),
+  });
   return { returnTo, error: null };
 }

@@ -21,6 +21,8 @@ export interface OAuthState {
    * provider and cannot carry the workspace header. Absent in states sealed before it existed.
    */
   workspaceId?: string;
+  /** The Mastodon instance being connected (its client and endpoints are that instance's). */
+  instanceUrl?: string | null;
   /** Epoch ms. */
   expiresAt: number;
 }

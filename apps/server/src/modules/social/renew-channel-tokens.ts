@@ -11,7 +11,7 @@ import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
 import { callbackUrlOf, channelName, getChannelProvider, isSocialProvider } from './channel-providers.ts';
 import { DEMO_ACCOUNT_ID, type SocialConnectionRow } from './list-social-connections.ts';
-import { ACCESS_TOKEN_CONTEXT, REFRESH_TOKEN_CONTEXT } from './seal-tokens.ts';
+import { ACCESS_TOKEN_CONTEXT, REFRESH_TOKEN_CONTEXT, tokenSetOf } from './seal-tokens.ts';
 import { sendReconnectMail } from './reconnect-mail.ts';
 
 /** What renewing and using a channel's tokens needs. */
@@ -96,12 +96,7 @@ async function renewClaimed(deps: ChannelDeps, row: SocialConnectionRow): Promis
       if (!refreshToken)
         return refuse(deps, row, `${label} gave no refresh token, so its access cannot be renewed. Reconnect the channel.`);
       const provider = getChannelProvider(deps.config, row.provider);
-      const issued = await channelOAuthClient(provider, callbackUrlOf(deps.config, provider.id)).refreshAccessToken(refreshToken);
-      tokens = {
-        accessToken: issued.accessToken(),
-        refreshToken: issued.hasRefreshToken() ? issued.refreshToken() : null,
-        expiresAt: 'expires_in' in issued.data ? issued.accessTokenExpiresAt() : null,
-      };
+      tokens = tokenSetOf(await channelOAuthClient(provider, callbackUrlOf(deps.config, provider.id)).refreshAccessToken(refreshToken));
     }
   } catch (error) {
     if (error instanceof TokenRefusedError)

@@ -10,6 +10,7 @@ import {
   ZSocialConnectionList,
   ZSocialConnectionParams,
   ZSocialProvidersResponse,
+  type TSocialProvider,
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
@@ -19,10 +20,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { resolveWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
 import { assertManagesChannels } from './assert-manages-channels.ts';
-import { channelName, getChannelProvider, listNetworks } from './channel-providers.ts';
+import { channelName, getChannelProvider, isSocialProvider, listNetworks } from './channel-providers.ts';
+import { resolveChannelProvider } from './resolve-channel-provider.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
 import { listSocialConnections } from './list-social-connections.ts';
-import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, safeReturnPath } from './oauth-state.ts';
+import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, openOAuthState, safeReturnPath } from './oauth-state.ts';
 import { refreshSocialConnection } from './refresh-social-connection.ts';
 import { removeSocialConnection } from './remove-social-connection.ts';
 import { startChannelAuthorization } from './start-channel-authorization.ts';
@@ -82,7 +84,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const provider = getChannelProvider(config, request.params.provider);
       const returnTo = safeReturnPath(request.query.returnTo);
       // A navigation from another site must not connect a staff member's own account (whose consent the
       // provider may not ask again) to a workspace of that site's choosing: starts come from Hookline's pages.
@@ -99,6 +100,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         workspaceId = workspace.id;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500)
+          return redirect(reply, `${returnTo}?${new URLSearchParams({ channelError: error.message })}`);
+        throw error;
+      }
+      let provider;
+      try {
+        provider = await resolveChannelProvider({ config, db, box }, request.params.provider, request.query.instance);
+      } catch (error) {
+        // A Mastodon instance that cannot be used is the user's to fix on the settings page.
+        if (error instanceof HttpError && request.params.provider === 'mastodon' && error.statusCode !== 404)
           return redirect(reply, `${returnTo}?${new URLSearchParams({ channelError: error.message })}`);
         throw error;
       }
@@ -120,15 +130,20 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const provider = getChannelProvider(config, request.params.provider);
-      const cookieName = oauthStateCookieName(provider.id);
+      if (!isSocialProvider(request.params.provider)) getChannelProvider(config, request.params.provider);
+      const cookieName = oauthStateCookieName(request.params.provider as TSocialProvider);
       const sealedState = request.cookies[cookieName];
+      const provider = await resolveChannelProvider(
+        { config, db, box },
+        request.params.provider,
+        openOAuthState(box, sealedState)?.instanceUrl ?? undefined,
+      );
       // One use only, whatever happens next.
       reply.clearCookie(cookieName, cookieOptions);
       const user = await readSessionUser(ctx.auth, request);
       if (!user) return toSignIn(reply, safeReturnPath(undefined));
       const outcome = await completeChannelAuthorization(
-        { config, db, box, log: request.log },
+        { config, db, box, log: request.log, adapters: ctx.networks },
         { provider, query: request.query, sealedState, user },
       );
       const result = new URLSearchParams(outcome.error ? { channelError: outcome.error } : { connected: provider.id });

@@ -2,7 +2,8 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import type { AppConfig } from '../../config.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { channelOAuthClient } from './channel-oauth-client.ts';
-import { callbackUrlOf, type ChannelProvider } from './channel-providers.ts';
+import { callbackUrlOf } from './channel-providers.ts';
+import type { ResolvedProvider } from './resolve-channel-provider.ts';
 import { OAUTH_STATE_TTL_SECONDS, safeReturnPath, sealOAuthState } from './oauth-state.ts';
 
 /**
@@ -12,7 +13,7 @@ import { OAUTH_STATE_TTL_SECONDS, safeReturnPath, sealOAuthState } from './oauth
 export function startChannelAuthorization(
   config: AppConfig,
   box: SecretBox,
-  input: { provider: ChannelProvider; userId: string; workspaceId: string; returnTo?: string },
+  input: { provider: ResolvedProvider; userId: string; workspaceId: string; returnTo?: string },
 ): { url: string; cookieValue: string } {
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
@@ -24,6 +25,7 @@ export function startChannelAuthorization(
     returnTo: safeReturnPath(input.returnTo),
     userId: input.userId,
     workspaceId: input.workspaceId,
+    instanceUrl: input.provider.instanceUrl,
     expiresAt: Date.now() + OAUTH_STATE_TTL_SECONDS * 1000,
   });
   return { url: url.toString(), cookieValue };

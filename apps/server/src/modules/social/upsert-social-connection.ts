@@ -9,7 +9,7 @@ import type { SealedTokens } from './seal-tokens.ts';
  */
 export async function upsertSocialConnection(
   db: Db,
-  input: { workspaceId: string; provider: string; accountId: string; handle: string; tokens: SealedTokens },
+  input: { workspaceId: string; provider: string; accountId: string; handle: string; instanceUrl: string | null; tokens: SealedTokens },
 ): Promise<string> {
   const now = new Date().toISOString();
   const row = await db
@@ -20,6 +20,7 @@ export async function upsertSocialConnection(
       provider: input.provider,
       accountId: input.accountId,
       handle: input.handle,
+      instanceUrl: input.instanceUrl,
       ...input.tokens,
       status: 'connected',
       lastError: null,
@@ -35,6 +36,7 @@ export async function upsertSocialConnection(
         scope: eb.ref('excluded.scope'),
         status: eb.ref('excluded.status'),
         lastError: null,
+        reauthMailedAt: null,
         updatedAt: eb.ref('excluded.updatedAt'),
       })),
     )

@@ -1,4 +1,4 @@
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
 
 /*
  * Instagram's documented limits for the Instagram API with Instagram Login (developers.facebook.com):
@@ -31,9 +31,9 @@ const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
 const HASHTAG = /(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]+/gu;
 const MENTION = /(?<![\p{L}\p{N}_.@])@[A-Za-z0-9._]+/gu;
 
-const isVideo = (media: PostMedia) => media.type.startsWith('video/');
+const isVideo = (media: PostMediaFacts) => media.type.startsWith('video/');
 const megabytes = (bytes: number) => `${(bytes / MIB).toFixed(1)} MB`;
-const ratioOf = (media: PostMedia) => (media.width && media.height ? media.width / media.height : null);
+const ratioOf = (media: PostMediaFacts) => (media.width && media.height ? media.width / media.height : null);
 const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 function checkCaption(text: string): string[] {
@@ -48,7 +48,7 @@ function checkCaption(text: string): string[] {
   return problems;
 }
 
-function checkImage(media: PostMedia): string[] {
+function checkImage(media: PostMediaFacts): string[] {
   const problems: string[] = [];
   if (!IMAGE_TYPES.includes(media.type)) {
     problems.push(`Instagram takes JPEG images only; ${media.name} is ${media.type}. Save it as a JPEG and attach it again.`);
@@ -65,7 +65,7 @@ function checkImage(media: PostMedia): string[] {
   return problems;
 }
 
-function checkVideo(media: PostMedia): string[] {
+function checkVideo(media: PostMediaFacts): string[] {
   const problems: string[] = [];
   if (!VIDEO_TYPES.includes(media.type)) {
     problems.push(`Instagram takes MP4 or MOV videos only; ${media.name} is ${media.type}.`);
@@ -88,7 +88,7 @@ function checkVideo(media: PostMedia): string[] {
   return problems;
 }
 
-function checkShape(post: PostContent): string[] {
+function checkShape(post: PostShape): string[] {
   const count = post.media.length;
   if (post.type === 'thread') return ['Instagram has no threads. Make this draft a post or a Reel.'];
   if (count === 0) return ['Instagram does not publish text on its own. Attach an image or a video.'];
@@ -105,7 +105,7 @@ function checkShape(post: PostContent): string[] {
  * What Instagram would refuse in this post, one sentence each; empty when it is fine. A post is one
  * image, one video (published as a Reel) or a carousel of 2 to 10; a Reel (or a video draft) is one video.
  */
-export function checkInstagramPost(post: PostContent): string[] {
+export function checkInstagramPost(post: PostShape): string[] {
   return [
     ...checkShape(post),
     ...checkCaption(post.text),

@@ -126,6 +126,8 @@ export function createInstagramAdapter(config: AppConfig, options: InstagramAdap
   }
 
   return {
+    // Long-lived tokens last 60 days and can only be renewed while valid: renewed a week ahead.
+    renewAheadMs: 7 * 24 * 60 * 60_000,
     provider: 'instagram',
     channel: 'instagram',
     label: LABEL,

@@ -1,4 +1,4 @@
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
 
 /**
  * LinkedIn's documented limits for a post made through its Posts API:
@@ -23,8 +23,8 @@ const MAX_VIDEO_SECONDS = 30 * 60;
 const MIN_VIDEO_BYTES = 75 * 1024;
 const MAX_VIDEO_BYTES = 5 * 1024 ** 3;
 
-const isImage = (media: PostMedia) => media.type.startsWith('image/');
-const isVideo = (media: PostMedia) => media.type.startsWith('video/');
+const isImage = (media: PostMediaFacts) => media.type.startsWith('image/');
+const isVideo = (media: PostMediaFacts) => media.type.startsWith('video/');
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
 function formatBytes(bytes: number): string {
@@ -40,7 +40,7 @@ function formatDuration(seconds: number): string {
   return rest ? `${minutes} min ${rest} s` : `${minutes} minutes`;
 }
 
-function checkImage(image: PostMedia): string[] {
+function checkImage(image: PostMediaFacts): string[] {
   const problems: string[] = [];
   if (!IMAGE_TYPES.has(image.type)) {
     problems.push(`LinkedIn takes JPEG, PNG and GIF images; ${image.name} is ${image.type}.`);
@@ -58,7 +58,7 @@ function checkImage(image: PostMedia): string[] {
   return problems;
 }
 
-function checkVideo(video: PostMedia): string[] {
+function checkVideo(video: PostMediaFacts): string[] {
   if (video.type !== VIDEO_TYPE) return [`LinkedIn takes videos as MP4 only; ${video.name} is ${video.type}.`];
   const problems: string[] = [];
   if (video.size < MIN_VIDEO_BYTES) {
@@ -80,7 +80,7 @@ function checkVideo(video: PostMedia): string[] {
 }
 
 /** What LinkedIn would refuse in this post, one sentence each; empty when it is fine. */
-export function checkLinkedInPost(post: PostContent): string[] {
+export function checkLinkedInPost(post: PostShape): string[] {
   const problems: string[] = [];
   if (post.text.length > LINKEDIN_MAX_TEXT) {
     problems.push(

@@ -1,6 +1,5 @@
 import type { AppConfig } from '../../../config.ts';
 import { PublishError } from '../../publishing/channel-publisher.ts';
-import { parseChannelProfile } from '../../social/fetch-channel-profile.ts';
 import type { AccountProfile, NetworkAdapter, PostMedia, PostMetrics } from '../network-adapter.ts';
 import { readJson } from '../network-http.ts';
 import { checkLinkedInPost } from './check-linkedin-post.ts';
@@ -74,9 +73,15 @@ export function createLinkedInAdapter(config: AppConfig, options: { videoTiming?
         { headers: { Authorization: `Bearer ${accessToken}` } },
         { signal },
       );
-      const profile = parseChannelProfile(await readJson<unknown>(response, LINKEDIN_LABEL));
-      if (!profile) throw new PublishError('LinkedIn did not say which member this authorization belongs to.', false);
-      return { accountId: `urn:li:person:${profile.accountId}`, handle: profile.handle };
+      const info = await readJson<{ sub?: unknown; name?: unknown; email?: unknown }>(response, LINKEDIN_LABEL);
+      const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : undefined);
+      const sub = text(info.sub);
+      if (!sub) throw new PublishError('LinkedIn did not say which member this authorization belongs to.', false);
+      return { accountId: `urn:li:person:${sub}`, handle: text(info.name) ?? text(info.email) ?? sub };
+    },
+
+    listPages(accessToken, { signal }) {
+      return listLinkedInOrganizations(config, accessToken, signal);
     },
 
     checkPost: checkLinkedInPost,

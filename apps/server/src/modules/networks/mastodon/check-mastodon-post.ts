@@ -1,5 +1,5 @@
 import twitterText from 'twitter-text';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
 
 /**
  * Mastodon's defaults, as mastodon.social reports them in GET /api/v2/instance
@@ -86,7 +86,7 @@ export function countMastodonCharacters(text: string): number {
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function checkOneMedia(media: PostMedia): string[] {
+function checkOneMedia(media: PostMediaFacts): string[] {
   const problems: string[] = [];
   const isImage = MASTODON_IMAGE_TYPES.includes(media.type);
   const isVideo = MASTODON_VIDEO_TYPES.includes(media.type);
@@ -120,7 +120,7 @@ function checkOneMedia(media: PostMedia): string[] {
 }
 
 /** What Mastodon (with mastodon.social's defaults) would refuse in this post, one sentence each. */
-export function checkMastodonPost(post: PostContent): string[] {
+export function checkMastodonPost(post: PostShape): string[] {
   const problems: string[] = [];
   const length = countMastodonCharacters(post.text);
   if (length > MASTODON_LIMITS.maxCharacters) {

@@ -1,5 +1,5 @@
 import twitterText from 'twitter-text';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
 import { mediaCategoryOf, splitTweetTexts } from './twitter-post-parts.ts';
 
 const MB = 1024 * 1024;
@@ -26,7 +26,7 @@ function checkText(texts: string[]): string[] {
   });
 }
 
-function checkVideo(video: PostMedia): string[] {
+function checkVideo(video: PostMediaFacts): string[] {
   const problems: string[] = [];
   if (video.size > MAX_VIDEO_BYTES) problems.push(`${video.name} is ${megabytes(video.size)}; X takes videos up to 512 MB.`);
   const seconds = video.durationSeconds;
@@ -43,7 +43,7 @@ function checkVideo(video: PostMedia): string[] {
   return problems;
 }
 
-function checkMedia(post: PostContent): string[] {
+function checkMedia(post: PostShape): string[] {
   const { media } = post;
   const problems: string[] = [];
   const categories = media.map((file) => mediaCategoryOf(file, media.length));
@@ -80,7 +80,7 @@ function checkMedia(post: PostContent): string[] {
  * part of a thread), up to 4 images (JPEG, PNG, WebP, GIF; 5 MB each), or one GIF (15 MB), or one
  * video (MP4 or MOV, up to 512 MB, 0.5 to 140 seconds, 1:3 to 3:1), never a video with other media.
  */
-export function checkTwitterPost(post: PostContent): string[] {
+export function checkTwitterPost(post: PostShape): string[] {
   const texts = splitTweetTexts(post);
   const problems = [...checkText(texts), ...checkMedia(post)];
   if (texts.length === 0 && post.media.length === 0) problems.unshift('X posts need text or media: write something or attach a file.');

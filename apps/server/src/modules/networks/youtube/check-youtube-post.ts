@@ -1,4 +1,4 @@
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
 
 /**
  * YouTube's documented limits:
@@ -83,7 +83,7 @@ function checkText(text: string): string[] {
   return problems;
 }
 
-function checkVideo(video: PostMedia, isShort: boolean): string[] {
+function checkVideo(video: PostMediaFacts, isShort: boolean): string[] {
   if (!YOUTUBE_VIDEO_TYPES.includes(video.type)) {
     return [`${video.name} is a ${video.type} file; YouTube takes MP4, MOV, MPEG, AVI, WMV, FLV, 3GPP or WebM videos.`];
   }
@@ -115,7 +115,7 @@ function checkVideo(video: PostMedia, isShort: boolean): string[] {
 }
 
 /** What YouTube would refuse in this post (or not take as a Short), one sentence each. */
-export function checkYouTubePost(post: PostContent): string[] {
+export function checkYouTubePost(post: PostShape): string[] {
   if (post.type === 'thread') return ['YouTube has no threads; make this draft a video or a Short.'];
   const problems = checkText(post.text);
   const videos = post.media.filter((media) => media.type.startsWith('video/'));

@@ -46,7 +46,8 @@ export function createYouTubeAdapter(config: AppConfig, options: YouTubeAdapterO
     label: YOUTUBE_LABEL,
 
     async fetchAccount(accessToken, _instanceUrl, { signal }) {
-      const response = await callYouTube(`${api}/youtube/v3/channels?part=snippet&mine=true`, { headers: bearer(accessToken) }, { signal });
+      // CHANNEL_GOOGLE_PROFILE_URL: channels.list?part=snippet&mine=true unless configured otherwise.
+      const response = await callYouTube(config.CHANNEL_GOOGLE_PROFILE_URL, { headers: bearer(accessToken) }, { signal });
       const channel = (await readJson<ChannelList>(response, YOUTUBE_LABEL)).items?.[0];
       if (!channel?.id) throw new PublishError('This Google account has no YouTube channel. Create one, then connect again.', false);
       return { accountId: channel.id, handle: channel.snippet?.customUrl || channel.snippet?.title || channel.id };
