@@ -77,7 +77,9 @@ assertLeftOut(new Set([...landing, ...dashboard]), ['../../node_modules/recharts
 export default [
   { name: 'Landing page: initial JS (entry and its static imports)', path: files(landing), limit: '110 KB', gzip: true },
   { name: 'Landing page: loaded after first paint (session, settings)', path: files(landingAfterPaint), limit: '30 KB', gzip: true },
-  { name: 'Dashboard overview: initial JS (all it loads but the chart)', path: files(dashboard), limit: '180 KB', gzip: true },
+  // Channel and status constants live apart from the zod contracts (packages/shared/src/channels.ts),
+  // so the dashboard's first load carries no zod: the budget came down from 180 KB to keep it so.
+  { name: 'Dashboard overview: initial JS (all it loads but the chart)', path: files(dashboard), limit: '165 KB', gzip: true },
   { name: 'Admin overview: initial JS (all it loads but the chart)', path: files(admin), limit: '170 KB', gzip: true },
   { name: 'Video clipper: its own chunks, loaded when visited', path: files(clipper), limit: '25 KB', gzip: true },
   { name: 'Charts (Recharts): loaded after their page renders', path: files(charts), limit: '110 KB', gzip: true },

@@ -1,35 +1,9 @@
 import { z } from 'zod';
+import { DRAFT_CHANNELS, DRAFT_STATUSES, DRAFT_TYPES, REVIEW_STATES } from '../channels.ts';
 
-export const DRAFT_CHANNELS = ['instagram', 'twitter', 'youtube', 'linkedin', 'mastodon', 'bluesky'] as const;
 export const ZDraftChannel = z.enum(DRAFT_CHANNELS);
-export type TDraftChannel = z.infer<typeof ZDraftChannel>;
-export const DRAFT_TYPES = ['post', 'reel', 'thread', 'video'] as const;
 export const ZDraftType = z.enum(DRAFT_TYPES);
-export type TDraftType = z.infer<typeof ZDraftType>;
-/**
- * draft → queued (Queue: the next free posting slot, or one hour ahead; Schedule: a chosen time) →
- * publishing (the scheduler at that time, or Publish now) → published. A post the network refused,
- * or that kept failing, is failed with the reason; one that fell due long before the scheduler ran
- * (more than the workspace's hold setting) is held for a person to decide. Failed and held posts
- * can be published now (Retry), re-queued, scheduled or taken back to draft.
- */
-export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published', 'failed', 'held'] as const;
-export type TDraftStatus = (typeof DRAFT_STATUSES)[number];
-
-/** Without posting slots, Queue schedules one hour ahead. */
-export const QUEUE_OFFSET_MS = 60 * 60 * 1000;
-
-/** Where a published post went: 'hookline' when no account of its network was connected. */
-export const PUBLISHED_IN_HOOKLINE = 'hookline';
-
-/**
- * Review, beside the publishing status: null until first sent for review; a reviewer (the owner, an
- * approver, or someone with a review link) approves or requests changes; editing an approved draft
- * sends it back to in_review.
- */
-export const REVIEW_STATES = ['in_review', 'approved', 'changes_requested'] as const;
 export const ZReviewState = z.enum(REVIEW_STATES);
-export type TReviewState = z.infer<typeof ZReviewState>;
 
 /** A published post's figures as its network reports them; null where it does not report one. */
 export const ZPostMetrics = z.object({

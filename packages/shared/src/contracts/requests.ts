@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZRequestStatus, ZRequestType } from './admin/requests.ts';
 import { ZTimelineEntry } from './admin/common.ts';
-import { DRAFT_STATUSES, ZDraftChannel, ZDraftType, ZReviewState, type TDraftStatus, type TReviewState } from './drafts.ts';
+import { DRAFT_STATUSES, type TDraftStatus, type TReviewState } from '../channels.ts';
+import { ZDraftChannel, ZDraftType, ZReviewState } from './drafts.ts';
 
 /** What a client may open from the dashboard (onboarding requests come from the questionnaire). */
 export const CLIENT_REQUEST_TYPES = ['support', 'content_brief'] as const;

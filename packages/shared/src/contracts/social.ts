@@ -1,43 +1,10 @@
 import { z } from 'zod';
-import type { TDraftChannel } from './drafts.ts';
+import { CONNECT_METHODS, SOCIAL_CONNECTION_STATUSES, SOCIAL_PROVIDERS } from '../channels.ts';
 import { ZWorkspaceId } from './workspace.ts';
 
-/** Channel providers a workspace can connect; google is YouTube's (its accounts are Google's). */
-export const SOCIAL_PROVIDERS = ['google', 'linkedin', 'twitter', 'instagram', 'mastodon', 'bluesky'] as const;
 export const ZSocialProvider = z.enum(SOCIAL_PROVIDERS);
-export type TSocialProvider = z.infer<typeof ZSocialProvider>;
 
-/** What users call each provider's channel: a Google connection publishes to YouTube. */
-export const SOCIAL_PROVIDER_LABELS: Record<TSocialProvider, string> = {
-  google: 'YouTube',
-  linkedin: 'LinkedIn',
-  twitter: 'X',
-  instagram: 'Instagram',
-  mastodon: 'Mastodon',
-  bluesky: 'Bluesky',
-};
-
-/** The drafts' channel each provider publishes. */
-export const PROVIDER_CHANNELS: Record<TSocialProvider, TDraftChannel> = {
-  google: 'youtube',
-  linkedin: 'linkedin',
-  twitter: 'twitter',
-  instagram: 'instagram',
-  mastodon: 'mastodon',
-  bluesky: 'bluesky',
-};
-
-/**
- * How a provider is connected: oauth (a redirect to the network, this server's client id),
- * instance (Mastodon: OAuth with the instance the user names, Hookline registers itself there),
- * app_password (Bluesky: the account's handle and an app password).
- */
-export const CONNECT_METHODS = ['oauth', 'instance', 'app_password'] as const;
-
-/** A channel connection's status; needs_reauth is shown as 'Re-auth needed'. */
-export const SOCIAL_CONNECTION_STATUSES = ['connected', 'needs_reauth', 'disconnected'] as const;
 export const ZSocialConnectionStatus = z.enum(SOCIAL_CONNECTION_STATUSES);
-export type TSocialConnectionStatus = z.infer<typeof ZSocialConnectionStatus>;
 
 /**
  * GET /api/social/providers: `providers` lists only those this server can connect now; `networks`
@@ -96,3 +63,28 @@ export const ZSocialCallbackQuery = z.object({
 
 /** DELETE /api/social/{id} answers 204; POST /api/social/{id}/refresh answers the connection. */
 export const ZSocialConnectionParams = z.object({ id: z.string().max(64) });
+
+/**
+ * POST /api/social/bluesky/connect: a Bluesky account by its handle (or email) and an app password
+ * (Settings → Privacy and security → App passwords on Bluesky); service is the account's server when
+ * it is not on Bluesky's own. Answers the connection.
+ */
+export const ZBlueskyConnectRequest = z.object({
+  identifier: z.string().trim().min(1, 'Enter your Bluesky handle').max(253, 'handle must be at most 253 characters'),
+  appPassword: z.string().trim().min(1, 'Enter an app password').max(100, 'app password must be at most 100 characters'),
+  service: z.string().trim().max(300).optional(),
+});
+export type TBlueskyConnectRequest = z.infer<typeof ZBlueskyConnectRequest>;
+
+/** One channel in the staff view of channel health across clients. */
+export const ZAdminChannel = ZSocialConnection.extend({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  /** When its access token expires (ISO 8601), if it does. */
+  expiresAt: z.string().nullable(),
+});
+export type TAdminChannel = z.infer<typeof ZAdminChannel>;
+
+/** GET /api/admin/channels: channels needing attention first, then by client. */
+export const ZAdminChannelList = z.object({ channels: z.array(ZAdminChannel) });
+export type TAdminChannelList = z.infer<typeof ZAdminChannelList>;

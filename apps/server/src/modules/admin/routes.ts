@@ -7,6 +7,7 @@ import { clientAdminRoutes } from '../clients/admin-routes.ts';
 import { overviewAdminRoutes } from '../overview/admin-routes.ts';
 import { requestAdminRoutes } from '../requests/admin-routes.ts';
 import { settingsAdminRoutes } from '../settings/admin-routes.ts';
+import { socialAdminRoutes } from '../social/admin-routes.ts';
 import { teamAdminRoutes } from '../team/admin-routes.ts';
 
 /**
@@ -21,6 +22,7 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     clientAdminRoutes,
     requestAdminRoutes,
     calendarAdminRoutes,
+    socialAdminRoutes,
     settingsAdminRoutes,
     teamAdminRoutes,
   ]) {

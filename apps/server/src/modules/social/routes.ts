@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
+  ZBlueskyConnectRequest,
   ZSocialAuthQuery,
   ZSocialCallbackQuery,
   ZSocialConnection,
@@ -23,6 +24,7 @@ import { assertManagesChannels } from './assert-manages-channels.ts';
 import { channelName, getChannelProvider, isSocialProvider, listNetworks } from './channel-providers.ts';
 import { resolveChannelProvider } from './resolve-channel-provider.ts';
 import { completeChannelAuthorization } from './complete-channel-authorization.ts';
+import { connectBluesky } from './connect-bluesky.ts';
 import { listSocialConnections } from './list-social-connections.ts';
 import { OAUTH_STATE_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, oauthStateCookieName, openOAuthState, safeReturnPath } from './oauth-state.ts';
 import { refreshSocialConnection } from './refresh-social-connection.ts';
@@ -148,6 +150,17 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       );
       const result = new URLSearchParams(outcome.error ? { channelError: outcome.error } : { connected: provider.id });
       return redirect(reply, `${outcome.returnTo}?${result}`);
+    },
+  );
+
+  app.post(
+    '/api/social/bluesky/connect',
+    { schema: { tags, headers, body: ZBlueskyConnectRequest, response: { 201: ZSocialConnection, ...errors, 502: ZApiError } } },
+    async (request, reply) => {
+      const workspace = await workspaceOfRequest(db, request);
+      assertManagesChannels(workspace);
+      const connection = await connectBluesky({ config, db, box }, { workspace, who: sessionUserOf(request).email, body: request.body });
+      return reply.status(201).send(connection);
     },
   );
 
