@@ -3,7 +3,8 @@
 // install.sh installs beside it. Prints one JSON line {"pds": url, "plc": url} once both answer.
 //
 // Environment: PDS_PORT and PLC_PORT (free ports are picked when unset), PDS_ADMIN_PASSWORD
-// (default "admin-pass"), LOG_ENABLED=true to see the PDS's own logs.
+// (default "admin-pass"), PDS_JWT_SECRET (the key its session tokens are signed with; random when
+// unset), LOG_ENABLED=true to see the PDS's own logs.
 // With --exit-with-stdin it stops when its standard input closes, so a test run that dies never
 // leaves it running.
 import fs from 'node:fs/promises';
@@ -55,7 +56,8 @@ const pds = await PDS.fromEnv({
   dataDirectory,
   blobstoreDiskLocation: path.join(dataDirectory, 'blobs'),
   blobUploadLimit: BLOB_UPLOAD_LIMIT,
-  didPlcUrl: plcUrl,
+  // The PDS's DID resolver takes host names only ("Invalid hostname" for an IP address).
+  didPlcUrl: `http://localhost:${plcPort}`,
   serviceHandleDomains: ['.test'],
   // bsky.social sends the account's DID document with each session, so clients learn their PDS.
   enableDidDocWithSession: true,
@@ -63,7 +65,7 @@ const pds = await PDS.fromEnv({
   // Real rate limits, so a client meets the PDS's own 429 answers and ratelimit-* headers.
   rateLimitsEnabled: true,
   adminPassword: process.env.PDS_ADMIN_PASSWORD || 'admin-pass',
-  jwtSecret: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'),
+  jwtSecret: process.env.PDS_JWT_SECRET || Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'),
   plcRotationKeyK256PrivateKeyHex: Buffer.from(await rotationKey.export()).toString('hex'),
   serviceName: 'Hookline test PDS',
 });
