@@ -118,13 +118,13 @@ const ZEnv = z.object({
   CHANNEL_LINKEDIN_AUTH_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/authorization'),
   CHANNEL_LINKEDIN_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://www.linkedin.com/oauth/v2/accessToken'),
   CHANNEL_LINKEDIN_PROFILE_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com/v2/userinfo'),
-  /** Where each network's publishing API answers (tests point them at local fakes of the same protocol). */
   /**
    * What Hookline asks LinkedIn for. Posting as organization pages needs LinkedIn's Community
    * Management API approval and `w_organization_social rw_organization_admin` added here; asking for
    * scopes the app is not approved for makes LinkedIn refuse the sign-in.
    */
   CHANNEL_LINKEDIN_SCOPES: z.string().default('openid profile email w_member_social'),
+  /** Where each network's publishing API answers (tests point them at local fakes of the same protocol). */
   CHANNEL_LINKEDIN_API_URL: z.url({ error: 'must be a URL' }).default('https://api.linkedin.com'),
   CHANNEL_GOOGLE_API_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com'),
   CHANNEL_TWITTER_CLIENT_ID: optionalString,

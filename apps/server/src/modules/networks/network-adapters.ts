@@ -1,5 +1,6 @@
 import type { TSocialProvider } from '@hookline/shared';
 import type { AppConfig } from '../../config.ts';
+import { createBlueskyAdapter } from './bluesky/bluesky-adapter.ts';
 import { createInstagramAdapter } from './instagram/instagram-adapter.ts';
 import { createLinkedInAdapter } from './linkedin/linkedin-adapter.ts';
 import { createMastodonAdapter } from './mastodon/mastodon-adapter.ts';
@@ -18,5 +19,6 @@ export function createNetworkAdapters(config: AppConfig): NetworkAdapters {
     twitter: createTwitterAdapter(config),
     instagram: createInstagramAdapter(config),
     mastodon: createMastodonAdapter(config),
+    bluesky: createBlueskyAdapter(config),
   };
 }

@@ -39,6 +39,13 @@ export async function connectBluesky(
     if (error instanceof PublishError && error.temporary) throw new HttpError(502, error.message);
     throw new HttpError(400, (error as Error).message);
   }
+  // The account's PDS comes from its DID document: it is held to the same rule as a named service.
+  try {
+    await normalizeInstanceUrl(signedIn.instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES });
+  } catch (error) {
+    if (error instanceof InstanceUrlError) throw new HttpError(400, `This account's server cannot be used: ${error.message}`);
+    throw error;
+  }
   await storeConnectedAccounts(deps, {
     workspace: input.workspace,
     who: input.who,

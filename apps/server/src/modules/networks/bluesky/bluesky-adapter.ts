@@ -11,7 +11,8 @@ import {
   type TokenSet,
 } from '../network-adapter.ts';
 import { callNetwork } from '../network-http.ts';
-import { checkBlueskyPost, splitBlueskyTexts } from './check-bluesky-post.ts';
+import { splitThreadTexts } from '../split-thread-texts.ts';
+import { checkBlueskyPost } from './check-bluesky-post.ts';
 
 const LABEL = 'Bluesky';
 const POST_COLLECTION = 'app.bsky.feed.post';
@@ -267,7 +268,7 @@ export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
       const uploader = blueskyAgent(service, { signal, what: 'the media', timeoutMs: UPLOAD_TIMEOUT_MS }, account.accessToken);
       const agent = blueskyAgent(service, { signal, what: 'the post' }, account.accessToken);
       const embed = await uploadEmbed(uploader, post.media, signal);
-      const [firstText = '', ...replies] = splitBlueskyTexts(post);
+      const [firstText = '', ...replies] = splitThreadTexts(post);
       const root = await createPost(agent, account, { ...(await richTextOf(agent, firstText)), ...(embed && { embed }) }, signal);
       let parent = root;
       for (const [index, text] of replies.entries()) {

@@ -1,5 +1,5 @@
 import type { PostMediaFacts, PostShape } from '../network-adapter.ts';
-import { splitTweetTexts } from '../twitter/twitter-post-parts.ts';
+import { splitThreadTexts } from '../split-thread-texts.ts';
 
 /**
  * Bluesky's limits for a post, from its lexicons (the schemas every PDS checks records and blobs
@@ -33,12 +33,6 @@ export function countGraphemes(text: string): number {
   for (const _ of graphemes.segment(text)) count += 1;
   return count;
 }
-
-/**
- * The texts of the posts a draft becomes on Bluesky: a thread's parts (lines of `---` between
- * them, as for X), each a reply to the one before; any other draft is one post.
- */
-export const splitBlueskyTexts = splitTweetTexts;
 
 function checkText(text: string, what: string): string[] {
   const count = countGraphemes(text);
@@ -77,7 +71,7 @@ function checkVideo(video: PostMediaFacts): string[] {
 /** What Bluesky would refuse in this post, one sentence each; empty when it is fine. */
 export function checkBlueskyPost(post: PostShape): string[] {
   const problems: string[] = [];
-  const texts = splitBlueskyTexts(post);
+  const texts = splitThreadTexts(post);
   texts.forEach((text, index) => problems.push(...checkText(text, texts.length > 1 ? `part ${index + 1} of the thread` : 'this text')));
   if (texts.length === 0 && post.media.length === 0) problems.push('A Bluesky post needs text, images or a video.');
 

@@ -1,6 +1,7 @@
 import twitterText from 'twitter-text';
 import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
-import { mediaCategoryOf, splitTweetTexts } from './twitter-post-parts.ts';
+import { splitThreadTexts } from '../split-thread-texts.ts';
+import { mediaCategoryOf } from './twitter-post-parts.ts';
 
 const MB = 1024 * 1024;
 const MAX_WEIGHTED_LENGTH = 280;
@@ -81,7 +82,7 @@ function checkMedia(post: PostShape): string[] {
  * video (MP4 or MOV, up to 512 MB, 0.5 to 140 seconds, 1:3 to 3:1), never a video with other media.
  */
 export function checkTwitterPost(post: PostShape): string[] {
-  const texts = splitTweetTexts(post);
+  const texts = splitThreadTexts(post);
   const problems = [...checkText(texts), ...checkMedia(post)];
   if (texts.length === 0 && post.media.length === 0) problems.unshift('X posts need text or media: write something or attach a file.');
   return problems;

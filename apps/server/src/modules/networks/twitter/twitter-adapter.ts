@@ -4,7 +4,8 @@ import { PublishError } from '../../publishing/channel-publisher.ts';
 import type { ChannelAccount, NetworkAdapter, PostContent } from '../network-adapter.ts';
 import { checkTwitterPost } from './check-twitter-post.ts';
 import { callTwitter, LABEL, readTwitter } from './twitter-api.ts';
-import { mediaCategoryOf, splitTweetTexts } from './twitter-post-parts.ts';
+import { splitThreadTexts } from '../split-thread-texts.ts';
+import { mediaCategoryOf } from './twitter-post-parts.ts';
 import { uploadTwitterMedia } from './upload-twitter-media.ts';
 
 const ZUser = z.object({ data: z.object({ id: z.string(), username: z.string() }) });
@@ -66,7 +67,7 @@ export function createTwitterAdapter(config: AppConfig): NetworkAdapter {
 
     async publish(account, post, { signal }) {
       const mediaIds = await uploadAll(account.accessToken, post, signal);
-      const [firstText, ...replies] = splitTweetTexts(post);
+      const [firstText, ...replies] = splitThreadTexts(post);
       const first = await createTweet(
         account.accessToken,
         { ...(firstText ? { text: firstText } : {}), ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}) },

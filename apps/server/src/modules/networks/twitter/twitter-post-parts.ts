@@ -1,24 +1,10 @@
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostMedia } from '../network-adapter.ts';
 
 /** X's media categories for a post: they set the size and duration limits X enforces at upload. */
 export type TwitterMediaCategory = 'tweet_image' | 'tweet_gif' | 'tweet_video';
 
 export const TWITTER_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const TWITTER_VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
-
-/** A line that holds only `---` separates a thread's parts. */
-const THREAD_SEPARATOR = /^---[ \t]*$/m;
-
-/**
- * The texts of the tweets a post becomes: a thread's parts in order (each a reply to the one
- * before), or the one text of any other post. Blank parts are left out; a post with media only
- * has no text at all.
- */
-export function splitTweetTexts(post: Pick<PostContent, 'type' | 'text'>): string[] {
-  const text = post.text.replace(/\r\n?/g, '\n');
-  const parts = post.type === 'thread' ? text.split(THREAD_SEPARATOR) : [text];
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
-}
 
 /**
  * How X takes one file of a post: a GIF on its own is an animated GIF (up to 15 MB, processed like
