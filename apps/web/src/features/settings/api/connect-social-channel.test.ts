@@ -17,4 +17,10 @@ describe('connectSocialChannelPath', () => {
       '/api/social/google/auth?returnTo=%2Fdashboard%2Fsettings&workspaceId=ws-42',
     );
   });
+
+  it("names a Mastodon account's instance", () => {
+    expect(connectSocialChannelPath('mastodon', '/dashboard/settings', 'mastodon.social')).toBe(
+      '/api/social/mastodon/auth?returnTo=%2Fdashboard%2Fsettings&instance=mastodon.social',
+    );
+  });
 });

@@ -3,7 +3,7 @@ import type { TSocialProvidersResponse } from '@hookline/shared';
 import { apiFetch } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
-/** GET /api/social/providers: the providers this server can connect. */
+/** GET /api/social/providers: every network, whether this server is set up for it, and how it connects. */
 export function getSocialProviders(): Promise<TSocialProvidersResponse> {
   return apiFetch<TSocialProvidersResponse>('/api/social/providers');
 }
