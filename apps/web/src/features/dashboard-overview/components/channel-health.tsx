@@ -8,10 +8,15 @@ import type { useSocialConnections } from '@/lib/client-data/list-social-connect
 import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { cn } from '@/lib/cn';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
+import { instanceHost } from '@/features/settings/channel-host';
+import { ProviderIcon } from '@/features/settings/components/provider-icon';
+
+/** The settings page scrolled to the channel, with its Reconnect button focused (as the reconnect mail links). */
+const reconnectPath = (id: string) => `/dashboard/settings?reconnect=${encodeURIComponent(id)}#channels`;
 
 /**
- * The Overview's channel health list, with Refresh per channel and a Manage connections link for
- * those who run the channels (the owner and staff). A teammate sees the list only, with
+ * The Overview's channel health list, with Refresh per channel (and Reconnect for one that lost its
+ * access) and a Manage connections link for those who run the channels (the owner and staff). A teammate sees the list only, with
  * `readOnlyReason` saying who changes the channels.
  */
 export function ChannelHealth({
@@ -38,31 +43,42 @@ export function ChannelHealth({
         <ul aria-label="Channels" className="divide-y divide-slate-100">
           {connections.data.map((connection) => {
             const busy = refreshing === connection.id;
+            const label = SOCIAL_PROVIDER_LABELS[connection.provider];
+            const host = instanceHost(connection.instanceUrl);
             return (
               <li
                 key={connection.id}
-                aria-label={`${SOCIAL_PROVIDER_LABELS[connection.provider]} ${connection.handle}`}
+                aria-label={`${label} ${connection.handle}`}
                 className="flex items-start gap-3 py-3 first:pt-0 last:pb-0"
               >
+                <ProviderIcon provider={connection.provider} className="size-7" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900" title={connection.handle}>
                     {connection.handle}
                   </p>
-                  <p className="text-xs text-slate-500">{SOCIAL_PROVIDER_LABELS[connection.provider]}</p>
+                  <p className="truncate text-xs text-slate-500">{host ? `${label} · ${host}` : label}</p>
                   {connection.lastError ? <p className="mt-1 break-words text-xs text-amber-800">{connection.lastError}</p> : null}
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2">
                   <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
                   {readOnlyReason === null ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => refresh(connection)}
-                      disabled={busy}
-                      aria-label={`Refresh ${connection.handle}`}
-                    >
-                      <RefreshCw className={cn('size-4', busy && 'animate-spin')} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
-                    </Button>
+                    connection.status === 'connected' ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => refresh(connection)}
+                        disabled={busy}
+                        aria-label={`Refresh ${connection.handle}`}
+                      >
+                        <RefreshCw className={cn('size-4', busy && 'animate-spin')} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
+                      </Button>
+                    ) : (
+                      <Button asChild size="sm">
+                        <Link to={reconnectPath(connection.id)} aria-label={`Reconnect ${connection.handle}`}>
+                          Reconnect
+                        </Link>
+                      </Button>
+                    )
                   ) : null}
                 </div>
               </li>

@@ -26,7 +26,7 @@ export function ConnectChannelPrompt({ hasChannels, readOnlyReason }: { hasChann
           {canConnect
             ? hasChannels
               ? 'None of your channels is connected right now. Reconnect one so Hookline can publish and report on it.'
-              : 'Link your YouTube or LinkedIn account so Hookline can publish your posts and report on them.'
+              : 'Link your YouTube, LinkedIn, X, Instagram, Mastodon or Bluesky account so Hookline can publish your posts and report on them.'
             : `Hookline can publish and report only through a connected channel. ${readOnlyReason}`}
         </p>
       </div>

@@ -123,8 +123,18 @@ describe('Overview page', () => {
     const list = await screen.findByRole('list', { name: 'Channels' });
     expect(screen.queryByRole('region', { name: 'Connect a channel' })).not.toBeInTheDocument();
     expect(within(within(list).getByRole('listitem', { name: 'YouTube @studio' })).getByText('Connected')).toBeInTheDocument();
-    expect(within(within(list).getByRole('listitem', { name: 'LinkedIn Acme Inc' })).getByText('Re-auth needed')).toBeInTheDocument();
-    expect(within(within(list).getByRole('listitem', { name: 'YouTube @old' })).getByText('Disconnected')).toBeInTheDocument();
+    // One that lost its access is reconnected on the settings page, which scrolls to it; refreshing it could only fail.
+    const linkedIn = within(list).getByRole('listitem', { name: 'LinkedIn Acme Inc' });
+    expect(within(linkedIn).getByText('Re-auth needed')).toHaveClass('bg-amber-100');
+    expect(within(linkedIn).getByRole('link', { name: 'Reconnect Acme Inc' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings?reconnect=li#channels',
+    );
+    expect(within(linkedIn).queryByRole('button', { name: /^Refresh/ })).not.toBeInTheDocument();
+    const old = within(list).getByRole('listitem', { name: 'YouTube @old' });
+    expect(within(old).getByText('Disconnected')).toBeInTheDocument();
+    expect(within(old).getByRole('link', { name: 'Reconnect @old' })).toHaveAttribute('href', '/dashboard/settings?reconnect=old#channels');
+    expect(within(within(list).getByRole('listitem', { name: 'YouTube @studio' })).queryByRole('link', { name: /^Reconnect/ })).toBeNull();
     // The channel `npm run demo` seeds is marked; real ones are not.
     expect(within(within(list).getByRole('listitem', { name: 'YouTube @demostudio' })).getByText('Demo')).toBeInTheDocument();
     expect(within(list).getAllByText('Demo')).toHaveLength(1);
@@ -133,6 +143,40 @@ describe('Overview page', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Refresh failed', { description: 'YouTube did not answer' }));
     expect(await screen.findByText('YouTube did not answer')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/social/yt/refresh' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('shows each of the six networks with its mark, and the server of a Mastodon or Bluesky account', async () => {
+    serve({
+      connections: () => [
+        connection({ id: 'yt', provider: 'google', handle: '@studio' }),
+        connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc' }),
+        connection({ id: 'x', provider: 'twitter', handle: '@acme' }),
+        connection({ id: 'ig', provider: 'instagram', handle: 'acme.studio' }),
+        connection({ id: 'ma', provider: 'mastodon', handle: '@acme@fosstodon.org', instanceUrl: 'https://fosstodon.org' }),
+        connection({ id: 'bs', provider: 'bluesky', handle: 'acme.bsky.social', instanceUrl: 'https://bsky.social' }),
+      ],
+    });
+    renderPage(<OverviewPage />, '/dashboard');
+    const list = await screen.findByRole('list', { name: 'Channels' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'YouTube @studio',
+      'LinkedIn Acme Inc',
+      'X @acme',
+      'Instagram acme.studio',
+      'Mastodon @acme@fosstodon.org',
+      'Bluesky acme.bsky.social',
+    ]);
+    expect(items.map((item) => item.querySelector('svg[data-provider]')?.getAttribute('data-provider'))).toEqual([
+      'google',
+      'linkedin',
+      'twitter',
+      'instagram',
+      'mastodon',
+      'bluesky',
+    ]);
+    expect(items[4]).toHaveTextContent('Mastodon · fosstodon.org');
+    expect(items[5]).toHaveTextContent('Bluesky · bsky.social');
   });
 
   it('still prompts when every channel needs re-auth', async () => {
@@ -152,14 +196,16 @@ describe('Overview page', () => {
         workspace,
         connections: () => [
           connection({ id: 'yt', handle: '@studio' }),
-          connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc' }),
+          connection({ id: 'li', provider: 'linkedin', handle: 'Acme Inc', status: 'needs_reauth' }),
         ],
       });
       renderPage(<OverviewPage />, '/dashboard');
       const list = await screen.findByRole('list', { name: 'Channels' });
       expect(within(list).getAllByRole('listitem')).toHaveLength(2);
       expect(within(list).getByRole('listitem', { name: 'YouTube @studio' })).toHaveTextContent('Connected');
+      expect(within(list).getByRole('listitem', { name: 'LinkedIn Acme Inc' })).toHaveTextContent('Re-auth needed');
       expect(screen.queryByRole('button', { name: /^Refresh/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /^Reconnect/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Manage connections' })).not.toBeInTheDocument();
       expect(screen.getByText(reason)).toBeInTheDocument();
     });
