@@ -43,6 +43,7 @@ const clientsPage = lazyRoute(() => import('@/features/admin/routes/clients-page
 const clientDetailPage = lazyRoute(() => import('@/features/admin/routes/client-detail-page'));
 const requestsPage = lazyRoute(() => import('@/features/admin/routes/requests-page'));
 const adminCalendarPage = lazyRoute(() => import('@/features/admin/routes/calendar-page'));
+const adminChannelsPage = lazyRoute(() => import('@/features/admin/routes/channels-page'));
 const requestDetailPage = lazyRoute(() => import('@/features/admin/routes/request-detail-page'));
 const adminSettingsPage = lazyRoute(() => import('@/features/admin/routes/settings-page'));
 
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
                   { path: 'requests', ...requestsPage },
                   { path: 'requests/:id', ...requestDetailPage },
                   { path: 'calendar', ...adminCalendarPage },
+                  { path: 'channels', ...adminChannelsPage },
                   { path: 'settings', ...adminSettingsPage },
                 ],
               },

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { CalendarClock, Crown, Inbox, LayoutDashboard, Settings, Users } from 'lucide-react';
+import { CalendarClock, Crown, Inbox, LayoutDashboard, Plug, Settings, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
@@ -9,6 +9,7 @@ const ITEMS: SidebarItem[] = [
   { to: '/admin/clients', label: 'Clients', icon: Users },
   { to: '/admin/requests', label: 'Requests', icon: Inbox },
   { to: '/admin/calendar', label: 'Calendar', icon: CalendarClock },
+  { to: '/admin/channels', label: 'Channels', icon: Plug },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

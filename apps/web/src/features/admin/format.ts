@@ -21,6 +21,24 @@ export function formatDate(value: string): string {
   return date ? dateOnly.format(date) : value;
 }
 
+// English words around it ('expires in 3 days'), so English numbers too.
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** When an access token runs out, from `now` (ms): 'expires in 3 days', 'expired 2 hours ago'. */
+export function formatExpiry(value: string, now: number): string {
+  const date = parse(value);
+  if (!date) return value;
+  const left = date.getTime() - now;
+  const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(left) >= size) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1];
+  const text = relative.format(Math.round(left / size), unit);
+  return left >= 0 ? `expires ${text}` : `expired ${text}`;
+}
+
 export const formatUsd = (amount: number) => usd.format(amount);
 export const formatCount = (value: number) => count.format(value);
 

@@ -24,6 +24,7 @@ export const adminKeys = {
   webhookSecret: ['admin', 'webhooks', 'secret'] as const,
   webhookDeliveries: ['admin', 'webhooks', 'deliveries'] as const,
   team: ['admin', 'team'] as const,
+  channels: ['admin', 'channels'] as const,
 };
 
 /** '?a=1&b=x' from the defined, non-empty values ('' when there are none). */
