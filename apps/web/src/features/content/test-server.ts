@@ -1,4 +1,14 @@
-import { canApprove, isStaffAccess, type TDraft, type TDraftComment, type TReviewLink, type TWorkspace } from '@hookline/shared';
+import {
+  canApprove,
+  isStaffAccess,
+  PROVIDER_CHANNELS,
+  type TDraft,
+  type TDraftChannel,
+  type TDraftComment,
+  type TReviewLink,
+  type TSocialConnection,
+  type TWorkspace,
+} from '@hookline/shared';
 import { json, stubFetch } from '@/test/render';
 
 export const WORKSPACE: TWorkspace = {
@@ -57,6 +67,21 @@ export function makeComment(over: Partial<TDraftComment> = {}): TDraftComment {
   };
 }
 
+export function makeConnection(over: Partial<TSocialConnection> = {}): TSocialConnection {
+  counter += 1;
+  return {
+    id: `sc${counter}`,
+    provider: 'instagram',
+    handle: `@account${counter}`,
+    instanceUrl: null,
+    status: 'connected',
+    connectedAt: '2030-01-01T09:00:00.000Z',
+    lastError: null,
+    demo: false,
+    ...over,
+  };
+}
+
 export function makeReviewLink(over: Partial<TReviewLink> = {}): TReviewLink {
   counter += 1;
   return {
@@ -92,6 +117,8 @@ export const touch = (draft: TDraft) => {
  * on every change, decisions refused on a version that changed since, comments with internal ones
  * for staff only, review links, 403s and 409s, newest first). A publish leaves the
  * draft 'publishing' for `publishAfterReads` list reads (default 1), then it is published, like the job runner.
+ * `connections` are the workspace's channel accounts (none by default); `problemsOf` checks a draft
+ * after every change, like the server's checks of the networks' rules.
  */
 export function serveDrafts(
   initial: TDraft[],
@@ -100,12 +127,16 @@ export function serveDrafts(
     publishAfterReads?: number;
     comments?: Record<string, TDraftComment[]>;
     reviewLinks?: TReviewLink[];
+    connections?: TSocialConnection[];
+    problemsOf?: (draft: TDraft) => string[];
   } = {},
 ) {
   const drafts = [...initial];
   const workspace = options.workspace ?? WORKSPACE;
   const comments: Record<string, TDraftComment[]> = { ...options.comments };
   const reviewLinks = [...(options.reviewLinks ?? [])];
+  const connections = options.connections ?? [];
+  const checked = (draft: TDraft): TDraft => ({ ...draft, problems: options.problemsOf?.(draft) ?? draft.problems });
   const publishing = new Map<string, number>();
   const find = (id: string) => drafts.find((draft) => draft.id === id);
   const conflict = (error: string) => json({ error }, 409);
@@ -124,6 +155,7 @@ export function serveDrafts(
   const fetchMock = stubFetch((path, init) => {
     const method = init?.method ?? 'GET';
     if (path === '/api/workspace') return json(workspace);
+    if (path === '/api/social/connections') return json(connections);
     if (path === '/api/review-links' || path.startsWith('/api/review-links/')) {
       if (!staff) return json({ error: 'Only the Hookline team can send and manage review links.' }, 403);
       if (method === 'GET') return json({ links: reviewLinks });
@@ -160,7 +192,7 @@ export function serveDrafts(
         }
       }
       const channel = new URL(String(fetchMock.mock.lastCall?.[0]), 'http://localhost').searchParams.get('channel');
-      return json(drafts.filter((draft) => !channel || draft.channel === channel));
+      return json(drafts.filter((draft) => !channel || draft.channel === channel).map(checked));
     }
     if (path === '/api/drafts' && method === 'POST') {
       const input = body<Partial<TDraft>>(init);
@@ -169,7 +201,7 @@ export function serveDrafts(
       return json(draft, 201);
     }
     const match = path.match(
-      /^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|unqueue|schedule|publish|review|approve|request-changes|comments))?$/,
+      /^\/api\/drafts\/([^/]+)(?:\/(queue|requeue|unqueue|schedule|publish|review|approve|request-changes|comments|duplicate))?$/,
     );
     const draft = match ? find(match[1]) : undefined;
     if (!match || !draft) return json({ error: 'Draft not found' }, 404);
@@ -180,13 +212,24 @@ export function serveDrafts(
       if (input.internal && !staff) return json({ error: 'Only the Hookline team can write internal comments.' }, 403);
       return json(addComment(draft.id, input.text, input.internal ?? false), 201);
     }
+    if (action === 'duplicate') {
+      const input = body<{ to: Array<{ channel: TDraftChannel; connectionId?: string }> }>(init);
+      const copies = input.to.map(({ channel, connectionId }) =>
+        makeDraft({ channel, connectionId: connectionId ?? null, type: draft.type, text: draft.text, media: draft.media }),
+      );
+      drafts.unshift(...copies);
+      return json(copies.map(checked), 201);
+    }
     if (method === 'PATCH') {
       if (draft.status === 'publishing' || draft.status === 'published') return conflict('A published draft cannot be edited.');
-      const edited = body<Partial<TDraft>>(init);
+      const { mediaAlt, ...edited } = body<Partial<TDraft> & { mediaAlt?: string }>(init);
       const reviewedTextChanged = draft.reviewState === 'approved' && edited.text !== undefined && edited.text !== draft.text;
-      Object.assign(draft, edited, reviewedTextChanged ? { reviewState: 'in_review' } : {});
+      // A draft moved to another channel without an account named goes to that channel's first.
+      const moved = edited.channel !== undefined && edited.channel !== draft.channel && edited.connectionId === undefined;
+      Object.assign(draft, edited, reviewedTextChanged ? { reviewState: 'in_review' } : {}, moved ? { connectionId: null } : {});
+      if (mediaAlt !== undefined && draft.media) draft.media = { ...draft.media, altText: mediaAlt };
       touch(draft);
-      return json({ ...draft });
+      return json(checked(draft));
     }
     if (action === 'approve' || action === 'request-changes') {
       if (!canApprove(workspace.access)) {
@@ -215,6 +258,11 @@ export function serveDrafts(
     ) {
       return conflict(NEEDS_APPROVAL);
     }
+    const problems = checked(draft).problems;
+    const connected = connections.some((connection) => PROVIDER_CHANNELS[connection.provider] === draft.channel);
+    if ((action === 'queue' || action === 'schedule' || action === 'publish') && problems.length > 0 && connected) {
+      return json({ error: problems.join(' ') }, 422);
+    }
     if (method === 'DELETE') {
       drafts.splice(drafts.indexOf(draft), 1);
       return new Response(null, { status: 204 });
@@ -236,7 +284,7 @@ export function serveDrafts(
       publishing.set(draft.id, options.publishAfterReads ?? 1);
     }
     if (action) touch(draft);
-    return json({ ...draft });
+    return json(checked(draft));
   });
   return { fetchMock, drafts, comments, reviewLinks };
 }

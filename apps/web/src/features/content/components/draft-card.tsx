@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
   BadgeCheck,
   CalendarClock,
-  Check,
-  ExternalLink,
+  Copy,
   Eye,
   ImagePlus,
   MessageSquare,
@@ -17,14 +17,13 @@ import {
   CalendarPlus,
   Undo2,
 } from 'lucide-react';
-import { canApprove, PUBLISHED_IN_HOOKLINE, type TDraft, type TWorkspace } from '@hookline/shared';
+import { canApprove, type TDraft, type TWorkspace } from '@hookline/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
-import { isWebLink } from '@/lib/safe-redirect';
 import { formatWhen } from '@/lib/zoned-time';
 import { useApproveDraft } from '../api/approve-draft';
 import { usePublishDraft } from '../api/publish-draft';
@@ -32,15 +31,20 @@ import { useQueueDraft } from '../api/queue-draft';
 import { useRequeueDraft } from '../api/requeue-draft';
 import { useSendDraftForReview } from '../api/send-draft-for-review';
 import { useUnqueueDraft } from '../api/unqueue-draft';
-import { useUpdateDraft } from '../api/update-draft';
 import { useUploadDraftMedia } from '../api/upload-draft-media';
-import { draftName, TEXT_PLACEHOLDERS } from '../labels';
-import { formatDuration } from '../relative-time';
+import { useDraftField } from '../hooks/use-draft-field';
+import { countDrafts, draftName, TEXT_PLACEHOLDERS } from '../labels';
+import { DraftDestination } from './draft-destination';
+import { DraftProblems } from './draft-problems';
 import { DraftStatusBadge } from './draft-status-badge';
+import { MediaAltText } from './media-alt-text';
+import { PublishingNote } from './publishing-note';
 import { ReviewStateBadge } from './review-state-badge';
+import { SaveStatus } from './save-status';
 
 // Chunks of their own: most visits open neither, and the dashboard's JS budget is nearly spent.
 const DraftComments = lazy(() => import('./draft-comments'));
+const DuplicateDraftDialog = lazy(() => import('./duplicate-draft-dialog'));
 const RequestChangesDialog = lazy(() => import('./request-changes-dialog'));
 const ScheduleDraftDialog = lazy(() => import('./schedule-draft-dialog'));
 
@@ -98,9 +102,10 @@ export function draftCapabilities(draft: TDraft, workspace: DraftCardWorkspace) 
 }
 
 /**
- * One draft: its text (saved on blur), media, status and review state, the actions they and the
- * caller's access allow, and its comment thread on demand. Every action first waits for a pending
- * text save, so "type, then click Publish now" publishes the text.
+ * One draft: where it goes (channel and account), its text and media description (saved on blur),
+ * what its network would refuse, media, status and review state, the actions they and the caller's
+ * access allow, and its comment thread on demand. Every action first waits for a pending save, so
+ * "type, then click Publish now" publishes the text.
  */
 export function DraftCard({
   draft,
@@ -108,6 +113,7 @@ export function DraftCard({
   timeZone,
   autoFocus = false,
   onDelete,
+  onChannelChange,
   selection,
 }: {
   draft: TDraft;
@@ -115,6 +121,8 @@ export function DraftCard({
   timeZone: string;
   autoFocus?: boolean;
   onDelete: (draft: TDraft) => void;
+  /** The draft was moved to another channel (the list may need to follow it). */
+  onChannelChange: (draft: TDraft) => void;
   /** Staff pick drafts for a review link with the card's checkbox; without this, none is shown. */
   selection?: { selected: boolean; onChange: (selected: boolean) => void };
 }) {
@@ -124,10 +132,11 @@ export function DraftCard({
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [requestingChanges, setRequestingChanges] = useState(false);
   const [scheduling, setScheduling] = useState(false);
-  const [text, setText] = useState(draft.text);
-  const [serverText, setServerText] = useState(draft.text);
+  const [duplicating, setDuplicating] = useState(false);
+  // Said politely once copies were made: the dialog has closed, and they appear elsewhere in the list.
+  const [duplicated, setDuplicated] = useState('');
   const [progress, setProgress] = useState(0);
-  // The version of the draft this card shows: the list's, or the one its own text save made.
+  // The version of the draft this card shows: the list's, or the one its own last save made.
   // Approve and Request changes send it, read when they are sent (after a pending save), so the
   // server refuses a decision on words someone else changed since they were shown here.
   const shownVersion = useRef(draft.updatedAt);
@@ -135,7 +144,19 @@ export function DraftCard({
     shownVersion.current = draft.updatedAt;
   }, [draft.updatedAt]);
   const seen = () => shownVersion.current;
-  const saveText = useUpdateDraft(draft.id);
+  const showSaved = (saved: TDraft) => {
+    shownVersion.current = saved.updatedAt;
+  };
+  const text = useDraftField(draft.id, 'text', draft.text, {
+    editable: can.editable,
+    failure: 'Could not save the text',
+    onSaved: showSaved,
+  });
+  const altText = useDraftField(draft.id, 'mediaAlt', draft.media?.altText ?? '', {
+    editable: can.editable && draft.media !== null,
+    failure: 'Could not save the media description',
+    onSaved: showSaved,
+  });
   const actions: Record<Action, UseMutationResult<TDraft, Error, void>> = {
     queue: useQueueDraft(draft.id),
     publish: usePublishDraft(draft.id),
@@ -147,33 +168,19 @@ export function DraftCard({
   const upload = useUploadDraftMedia(draft.id);
   const busy = (Object.keys(actions) as Action[]).find((action) => actions[action].isPending);
   const working = busy !== undefined || upload.isPending;
-  // The text of the save on its way, so that a blur and then a click on an action send it once.
-  const sending = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const duplicateButton = useRef<HTMLButtonElement>(null);
 
-  // The server's text changed (a reload): take it, unless the user has unsaved edits.
-  if (draft.text !== serverText) {
-    setServerText(draft.text);
-    if (text === serverText) setText(draft.text);
-  }
-
-  /** Sends the text if it changed. Changes to one draft run in order, so an action asked for next acts on this text. */
+  /** Sends the words that changed; the action asked for next runs after them. */
   const save = () => {
-    if (!can.editable || text === draft.text || text === sending.current) return;
-    const value = text;
-    sending.current = value;
-    saveText.mutate(
-      { text: value },
-      {
-        onSuccess: (saved) => {
-          shownVersion.current = saved.updatedAt;
-        },
-        onError: (error) => toast.error('Could not save the text', { description: errorMessage(error, 'Unknown error') }),
-        onSettled: () => {
-          if (sending.current === value) sending.current = null;
-        },
-      },
-    );
+    text.save();
+    altText.save();
+  };
+
+  const closeDuplicate = () => {
+    // The dialog has no Radix trigger to give focus back to: the button that opened it takes it once it is gone.
+    flushSync(() => setDuplicating(false));
+    duplicateButton.current?.focus();
   };
 
   const run = (action: Action) => {
@@ -231,20 +238,19 @@ export function DraftCard({
         </span>
       </header>
 
-      <PublishingNote draft={draft} />
+      {can.editable ? <DraftDestination draft={draft} onChannelChange={onChannelChange} /> : null}
+
+      <PublishingNote draft={draft} timeZone={timeZone} />
 
       {draft.media ? <MediaPreview draft={draft} /> : null}
+      {draft.media && (can.editable || draft.media.altText) ? <MediaAltText field={altText} readOnly={!can.editable} /> : null}
 
       <div className="flex flex-col px-4 pt-3">
         <Textarea
           aria-label={`Text of the ${label.toLowerCase()}`}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            // Typing again hides 'Saved' or 'Not saved' (not 'Saving…').
-            if (saveText.isSuccess || saveText.isError) saveText.reset();
-          }}
-          onBlur={save}
+          value={text.value}
+          onChange={(event) => text.change(event.target.value)}
+          onBlur={text.save}
           readOnly={!can.editable}
           placeholder={can.editable ? TEXT_PLACEHOLDERS[draft.type] : undefined}
           maxLength={10_000}
@@ -253,17 +259,8 @@ export function DraftCard({
           className={cn('resize-y', !can.editable && 'bg-slate-50 text-slate-700 focus:ring-0')}
         />
         <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-          <span aria-live="polite" className={cn(saveText.isError && 'text-red-700')}>
-            {saveText.isPending ? 'Saving…' : null}
-            {saveText.isSuccess ? (
-              <span className="inline-flex items-center gap-1 text-emerald-700">
-                <Check className="size-3.5" aria-hidden /> Saved
-              </span>
-            ) : null}
-            {saveText.isError ? 'Not saved' : null}
-            {saveText.isIdle ? `Created ${formatWhen(draft.createdAt, timeZone)}` : null}
-          </span>
-          <span className="tabular-nums">{text.length.toLocaleString()} characters</span>
+          <SaveStatus status={text.status} idle={`Created ${formatWhen(draft.createdAt, timeZone)}`} />
+          <span className="tabular-nums">{text.value.length.toLocaleString()} characters</span>
         </div>
         {upload.isPending ? (
           <div className="mt-3">
@@ -277,6 +274,9 @@ export function DraftCard({
           </div>
         ) : null}
       </div>
+
+      {/* Announces the problems the server finds after each save. */}
+      <div aria-live="polite">{can.editable ? <DraftProblems draft={draft} /> : null}</div>
 
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3">
         {can.sendForReview ? (
@@ -380,6 +380,18 @@ export function DraftCard({
           </Button>
         ) : null}
         <Button
+          ref={duplicateButton}
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            save();
+            setDuplicating(true);
+          }}
+          disabled={working}
+        >
+          <Copy className="size-4" aria-hidden /> Duplicate to…
+        </Button>
+        <Button
           size="sm"
           variant="ghost"
           className="ml-auto text-red-700 hover:bg-red-50 hover:text-red-800"
@@ -396,6 +408,9 @@ export function DraftCard({
           </p>
         ) : null}
       </div>
+      <p role="status" className="px-4 pb-3 text-xs text-slate-600 empty:p-0">
+        {duplicated}
+      </p>
 
       {commentsOpen ? (
         <Suspense
@@ -418,46 +433,19 @@ export function DraftCard({
           <ScheduleDraftDialog draft={draft} timeZone={timeZone} onClose={() => setScheduling(false)} />
         </Suspense>
       ) : null}
+      {duplicating ? (
+        <Suspense fallback={null}>
+          <DuplicateDraftDialog
+            draft={draft}
+            onClose={closeDuplicate}
+            onDuplicated={(copies) => {
+              closeDuplicate();
+              setDuplicated(`${countDrafts(copies.length)} created: ${copies.map((copy) => CHANNEL_LABELS[copy.channel]).join(', ')}.`);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </article>
-  );
-}
-
-/**
- * What happened when the post went out, or why it did not: the network's link; "in Hookline only"
- * when no account of the network was connected; the reason a post failed or is held; the temporary
- * error a publishing post is being retried after.
- */
-function PublishingNote({ draft }: { draft: TDraft }) {
-  const channel = CHANNEL_LABELS[draft.channel];
-  if (draft.status === 'published') {
-    // Posts that fell due while Hookline was not running went out at the next start: say so.
-    const late =
-      draft.lateSeconds !== null && draft.lateSeconds >= 60 ? `It went out ${formatDuration(draft.lateSeconds)} after its time.` : null;
-    return (
-      <div className="grid gap-1 px-4 pt-3 text-sm text-slate-600">
-        {draft.postUrl && isWebLink(draft.postUrl) ? (
-          <a
-            href={draft.postUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
-          >
-            View the post on {channel} <ExternalLink className="size-3.5" aria-hidden />
-          </a>
-        ) : null}
-        {draft.publishedTo === PUBLISHED_IN_HOOKLINE ? <p>Published in Hookline only: no {channel} account is connected.</p> : null}
-        {late ? <p>{late}</p> : null}
-      </div>
-    );
-  }
-  if (!draft.failureReason) return null;
-  const tone = draft.status === 'failed' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-900 ring-amber-200';
-  const prefix = draft.status === 'publishing' ? 'Trying again after: ' : '';
-  return (
-    <p role={draft.status === 'failed' ? 'alert' : undefined} className={cn('mx-4 mt-3 rounded-lg px-3 py-2 text-sm ring-1', tone)}>
-      {prefix}
-      {draft.failureReason}
-    </p>
   );
 }
 

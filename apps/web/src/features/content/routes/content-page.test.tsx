@@ -72,23 +72,32 @@ describe('Content page', () => {
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     expect(within(draft).getByText('Draft')).toBeInTheDocument();
     expect(within(draft).getByLabelText('Add media')).toHaveAttribute('accept', 'image/*,video/*');
-    expect(buttonsOf(draft)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Delete']);
+    expect(buttonsOf(draft)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Duplicate to…', 'Delete']);
 
     const queued = card('Twitter Thread');
     // 15:00 UTC is midnight the next day in Tokyo.
     expect(within(queued).getByText(/^Queued for Jan 2, 2030, 12:00\sAM$/)).toBeInTheDocument();
     expect(within(queued).getByLabelText('Add media')).toBeInTheDocument();
-    expect(buttonsOf(queued)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(queued)).toEqual([
+      'Send for review',
+      'Comments',
+      'Schedule…',
+      'Back to draft',
+      'Re-queue',
+      'Publish now',
+      'Duplicate to…',
+      'Delete',
+    ]);
 
     const publishing = card('YouTube Video');
     expect(within(publishing).getByText('Publishing…')).toBeInTheDocument();
     expect(within(publishing).queryByLabelText('Add media')).not.toBeInTheDocument();
-    expect(buttonsOf(publishing)).toEqual(['Comments', 'Delete']);
+    expect(buttonsOf(publishing)).toEqual(['Comments', 'Duplicate to…', 'Delete']);
 
     const published = card('LinkedIn Post');
     expect(within(published).getByText(/^Published Jan 2, 2030, 6:30\sPM$/)).toBeInTheDocument();
     expect(within(published).queryByLabelText('Add media')).not.toBeInTheDocument();
-    expect(buttonsOf(published)).toEqual(['Comments', 'Delete']);
+    expect(buttonsOf(published)).toEqual(['Comments', 'Duplicate to…', 'Delete']);
     expect(within(published).getByRole('textbox')).toHaveAttribute('readonly');
     expect(within(published).getByText('Published in Hookline only: no LinkedIn account is connected.')).toBeInTheDocument();
     expect(within(published).getByText('It went out 2 hours after its time.')).toBeInTheDocument();
@@ -100,14 +109,32 @@ describe('Content page', () => {
     const failed = card('Instagram Reel/Short');
     expect(within(failed).getByText('Failed')).toBeInTheDocument();
     expect(within(failed).getByRole('alert')).toHaveTextContent('Instagram refused the post: the video is too long.');
-    expect(buttonsOf(failed)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Retry', 'Delete']);
+    expect(buttonsOf(failed)).toEqual([
+      'Send for review',
+      'Comments',
+      'Schedule…',
+      'Back to draft',
+      'Re-queue',
+      'Retry',
+      'Duplicate to…',
+      'Delete',
+    ]);
     const retrying = card('LinkedIn Thread');
     expect(within(retrying).getByText('Trying again after: LinkedIn answered 503 Service Unavailable')).toBeInTheDocument();
-    expect(buttonsOf(retrying)).toEqual(['Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Delete']);
+    expect(buttonsOf(retrying)).toEqual(['Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Duplicate to…', 'Delete']);
     const held = card('Twitter Post');
     expect(within(held).getByText('Held')).toBeInTheDocument();
     expect(within(held).getByText(/^It was due 95 minutes/)).toBeInTheDocument();
-    expect(buttonsOf(held)).toEqual(['Send for review', 'Comments', 'Schedule…', 'Back to draft', 'Re-queue', 'Publish now', 'Delete']);
+    expect(buttonsOf(held)).toEqual([
+      'Send for review',
+      'Comments',
+      'Schedule…',
+      'Back to draft',
+      'Re-queue',
+      'Publish now',
+      'Duplicate to…',
+      'Delete',
+    ]);
     expect(within(draft).getByRole('textbox')).not.toHaveAttribute('readonly');
   });
 
@@ -141,7 +168,7 @@ describe('Content page', () => {
     const draft = await screen.findByRole('article', { name: 'Instagram Post' });
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(draft).getByRole('button', { name: 'Publish now' }));
     expect(await within(draft).findByText('Publishing…')).toBeInTheDocument();
-    expect(buttonsOf(draft)).toEqual(['Comments', 'Delete']);
+    expect(buttonsOf(draft)).toEqual(['Comments', 'Duplicate to…', 'Delete']);
     await act(() => vi.advanceTimersByTimeAsync(PUBLISHING_POLL_MS));
     expect(await within(draft).findByText(/^Published /)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/drafts/p1/publish' && init?.method === 'POST')).toBe(true);
@@ -265,7 +292,7 @@ describe('Content page', () => {
 
     // The server stored it; the upload answers with the draft.
     Object.assign(drafts[0], {
-      media: { url: '/api/drafts/m1/media?v=abc123def456', type: 'image/png', name: 'cover.png' },
+      media: { url: '/api/drafts/m1/media?v=abc123def456', type: 'image/png', name: 'cover.png', altText: '' },
       updatedAt: '2030-01-01T10:05:00.000Z',
     });
     xhr.respond(200, { ...drafts[0] });

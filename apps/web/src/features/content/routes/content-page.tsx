@@ -43,7 +43,8 @@ export default function ContentPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [sendingLink, setSendingLink] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [createdId, setCreatedId] = useState<string | null>(null);
+  // The card to focus when it mounts: a new draft, or one moved to another channel while a filter was on.
+  const [focusId, setFocusId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TDraft | null>(null);
   const deleteDraft = useDeleteDraft();
   const newButton = useRef<HTMLButtonElement>(null);
@@ -61,11 +62,17 @@ export default function ContentPage() {
     newButton.current?.focus();
   };
 
+  /** Keeps a draft in sight: switches to its channel when another one is filtered, and focuses its card there. */
+  const follow = (draft: TDraft) => {
+    if (channel === 'all' || channel === draft.channel) return;
+    setFocusId(draft.id);
+    setChannel(draft.channel);
+  };
+
   const created = (draft: TDraft) => {
     setCreating(false);
-    setCreatedId(draft.id);
-    // Show the new draft: switch to its channel when another one is filtered.
-    if (channel !== 'all' && channel !== draft.channel) setChannel(draft.channel);
+    setFocusId(draft.id);
+    follow(draft);
   };
 
   const select = (id: string, on: boolean) =>
@@ -161,8 +168,9 @@ export default function ContentPage() {
                 draft={draft}
                 workspace={workspace}
                 timeZone={timeZone}
-                autoFocus={draft.id === createdId}
+                autoFocus={draft.id === focusId}
                 onDelete={setDeleting}
+                onChannelChange={follow}
                 selection={staff ? { selected: selected.has(draft.id), onChange: (on) => select(draft.id, on) } : undefined}
               />
             </li>

@@ -60,6 +60,7 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       'Queue',
       'Schedule…',
       'Publish now',
+      'Duplicate to…',
       'Delete',
     ]);
 
@@ -73,12 +74,13 @@ describe('Content page: review and approval', { timeout: 30_000 }, () => {
       'Queue',
       'Schedule…',
       'Publish now',
+      'Duplicate to…',
       'Delete',
     ]);
 
     const sentBack = screen.getByRole('article', { name: 'LinkedIn Post' });
     expect(within(sentBack).getByText('Changes requested')).toBeInTheDocument();
-    expect(buttonsOf(sentBack)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Delete']);
+    expect(buttonsOf(sentBack)).toEqual(['Send for review', 'Comments', 'Queue', 'Schedule…', 'Publish now', 'Duplicate to…', 'Delete']);
   });
 
   it('sends a draft for review, then the owner approves it', async () => {
