@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TDraft } from '@hookline/shared';
+import type { TDraft, TPostMetrics } from '@hookline/shared';
 import { zonedWeekdayHour } from '@/lib/zoned-time';
-import { computeAnalytics, PERIOD_DAYS, sampleAnalytics, seededRandom } from './compute-analytics';
+import { computeAnalytics, engagementsOf, PERIOD_DAYS, reachOf, sampleAnalytics, seededRandom } from './compute-analytics';
 
 let n = 0;
 const draft = (over: Partial<TDraft>): TDraft => ({
@@ -29,6 +29,15 @@ const draft = (over: Partial<TDraft>): TDraft => ({
 });
 const published = (publishedAt: string, over: Partial<TDraft> = {}) =>
   draft({ status: 'published', publishedAt, scheduledAt: publishedAt, ...over });
+const metrics = (over: Partial<TPostMetrics>): TPostMetrics => ({
+  views: null,
+  impressions: null,
+  likes: null,
+  comments: null,
+  reposts: null,
+  fetchedAt: '2025-03-12T10:00:00.000Z',
+  ...over,
+});
 
 // Wednesday, 12 March 2025, 12:00 UTC (08:00 in New York, after the DST switch on 9 March).
 const NOW = new Date('2025-03-12T12:00:00.000Z');
@@ -59,6 +68,8 @@ describe('computeAnalytics', () => {
       { channel: 'twitter', posts: 1, share: 1 / 3 },
       { channel: 'linkedin', posts: 1, share: 1 / 3 },
       { channel: 'youtube', posts: 0, share: 0 },
+      { channel: 'mastodon', posts: 0, share: 0 },
+      { channel: 'bluesky', posts: 0, share: 0 },
     ]);
   });
 
@@ -82,11 +93,52 @@ describe('computeAnalytics', () => {
     expect(tokyo[2][5]).toBe(2); // Wednesday 21:59 and 22:10
   });
 
-  it('lists the latest published posts as top posts, newest first, without made-up reach', () => {
+  it('lists the latest published posts as top posts, newest first, without made-up figures, while none has any', () => {
     const drafts = Array.from({ length: 7 }, (_, i) => published(`2025-03-0${i + 1}T10:00:00.000Z`, { text: `Post ${i + 1}` }));
-    const { topPosts } = computeAnalytics(drafts, 'UTC', NOW);
+    const { topPosts, audience } = computeAnalytics(drafts, 'UTC', NOW);
     expect(topPosts.map((post) => post.text)).toEqual(['Post 7', 'Post 6', 'Post 5', 'Post 4', 'Post 3']);
-    expect(topPosts.every((post) => post.reach === undefined)).toBe(true);
+    expect(topPosts.every((post) => post.reach === null && post.engagements === null && !post.sample)).toBe(true);
+    // No figures: every audience KPI is the labelled sample.
+    expect(audience).toEqual(sampleAnalytics('UTC', NOW).audience);
+    expect(Object.values(audience).every((figure) => figure.sample)).toBe(true);
+  });
+
+  it("takes reach and engagement from the networks' figures of the period's posts", () => {
+    const drafts = [
+      published('2025-03-11T10:00:00.000Z', {
+        text: 'Views',
+        metrics: metrics({ views: 1000, impressions: 5000, likes: 40, comments: 5, reposts: 5 }),
+      }),
+      // No views: its impressions are its reach.
+      published('2025-03-10T10:00:00.000Z', { text: 'Impressions', metrics: metrics({ impressions: 3000, likes: 90, comments: 10 }) }),
+      // No reach at all (Mastodon): its likes do not raise the rate.
+      published('2025-03-09T10:00:00.000Z', { text: 'Boosted', channel: 'mastodon', metrics: metrics({ likes: 500, reposts: 200 }) }),
+      published('2025-03-08T10:00:00.000Z', { text: 'Not fetched yet' }),
+      // Outside the 30 days: not in the KPIs, still among the top posts.
+      published('2025-01-02T10:00:00.000Z', { text: 'Old hit', metrics: metrics({ views: 90_000, likes: 4000 }) }),
+    ];
+    const { audience, topPosts } = computeAnalytics(drafts, 'UTC', NOW);
+    expect(audience.totalReach).toEqual({ value: 4000, sample: false });
+    expect(audience.engagementRate.sample).toBe(false);
+    expect(audience.engagementRate.value).toBeCloseTo((150 / 4000) * 100);
+    // No network reports these.
+    expect(audience.clickThroughRate.sample).toBe(true);
+    expect(audience.bookings.sample).toBe(true);
+
+    expect(topPosts.map(({ text, reach, engagements, sample }) => [text, reach, engagements, sample])).toEqual([
+      ['Old hit', 90_000, 4000, false],
+      ['Boosted', null, 700, false],
+      ['Impressions', 3000, 100, false],
+      ['Views', 1000, 50, false],
+      ['Not fetched yet', null, null, false],
+    ]);
+  });
+
+  it('keeps the reach and engagement samples while only posts outside the period have figures', () => {
+    const drafts = [published('2025-03-11T10:00:00.000Z'), published('2025-01-02T10:00:00.000Z', { metrics: metrics({ views: 10 }) })];
+    const { audience } = computeAnalytics(drafts, 'UTC', NOW);
+    expect(audience.totalReach.sample).toBe(true);
+    expect(audience.engagementRate.sample).toBe(true);
   });
 
   it('falls back to the sample when nothing was published', () => {
@@ -120,8 +172,24 @@ describe('sampleAnalytics', () => {
     expect(sample.channels.reduce((sum, c) => sum + c.share, 0)).toBeCloseTo(1);
     expect(sample.heatmap.counts).toHaveLength(7);
     expect(sample.heatmap.counts.every((row) => row.length === 6)).toBe(true);
-    expect(sample.topPosts.map((p) => p.reach)).toEqual([...sample.topPosts.map((p) => p.reach)].sort((a, b) => b! - a!));
-    expect(sample.audience.engagementRate).toBeGreaterThan(0);
+    const engagements = sample.topPosts.map((p) => p.engagements);
+    expect(engagements).toEqual([...engagements].sort((a, b) => b! - a!));
+    expect(sample.topPosts.every((p) => p.sample && p.reach !== null)).toBe(true);
+    expect(Object.values(sample.audience).every((figure) => figure.sample)).toBe(true);
+    expect(sample.audience.engagementRate.value).toBeGreaterThan(0);
+  });
+});
+
+describe('reachOf and engagementsOf', () => {
+  it('reads views, else impressions; and adds what was reported of likes, comments and reposts', () => {
+    expect(reachOf(metrics({ views: 0, impressions: 50 }))).toBe(0);
+    expect(reachOf(metrics({ impressions: 50 }))).toBe(50);
+    expect(reachOf(metrics({}))).toBeNull();
+    expect(reachOf(null)).toBeNull();
+    expect(engagementsOf(metrics({ likes: 2, reposts: 3 }))).toBe(5);
+    expect(engagementsOf(metrics({ likes: 0 }))).toBe(0);
+    expect(engagementsOf(metrics({ views: 9 }))).toBeNull();
+    expect(engagementsOf(null)).toBeNull();
   });
 });
 

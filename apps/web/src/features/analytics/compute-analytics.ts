@@ -1,4 +1,4 @@
-import { DRAFT_CHANNELS, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
+import { DRAFT_CHANNELS, type TDraft, type TDraftChannel, type TDraftType, type TPostMetrics } from '@hookline/shared';
 import { formatDayKey, lastDayKeys, shiftDayKey, zonedDayKey, zonedWeekdayHour } from '@/lib/zoned-time';
 
 /** The period of the KPIs, the daily chart and the channel breakdown. */
@@ -32,18 +32,31 @@ export interface TopPost {
   type: TDraftType;
   text: string;
   publishedAt: string;
-  /** Only in sample data: there is no platform metrics source. */
-  reach?: number;
+  /** Views, or impressions where its network reports no views; null until its network reports either. */
+  reach: number | null;
+  /** Likes, comments and reposts; null until its network reports any of them. */
+  engagements: number | null;
+  /** A generated example, not a post of the workspace. */
+  sample: boolean;
 }
 
-/** Reach, engagement, click-through and bookings: no platform reports them yet, so always sample data. */
+/** One audience figure; sample when no network reported what it needs, so it is a generated example. */
+export interface AudienceFigure {
+  value: number;
+  sample: boolean;
+}
+
+/**
+ * The audience KPIs. Reach and engagement come from the networks' figures of the period's posts;
+ * no network reports clicks or bookings to Hookline, so those two are always sample.
+ */
 export interface AudienceMetrics {
-  totalReach: number;
+  totalReach: AudienceFigure;
+  /** Percent: likes, comments and reposts per view (or impression). */
+  engagementRate: AudienceFigure;
   /** Percent. */
-  engagementRate: number;
-  /** Percent. */
-  clickThroughRate: number;
-  bookings: number;
+  clickThroughRate: AudienceFigure;
+  bookings: AudienceFigure;
 }
 
 export interface Analytics {
@@ -80,6 +93,46 @@ function channelShares(counts: Map<TDraftChannel, number>): ChannelShare[] {
 const perWeek = (posts: number) => Math.round((posts / (PERIOD_DAYS / 7)) * 10) / 10;
 const maxOf = (rows: number[][]) => Math.max(0, ...rows.flat());
 
+/** A post's reach: its views, or its impressions where its network reports no views; null without either. */
+export const reachOf = (metrics: TPostMetrics | null) => metrics?.views ?? metrics?.impressions ?? null;
+
+/** A post's likes, comments and reposts together; null when its network reported none of them. */
+export function engagementsOf(metrics: TPostMetrics | null): number | null {
+  const counts = metrics ? [metrics.likes, metrics.comments, metrics.reposts].filter((count) => count !== null) : [];
+  return counts.length === 0 ? null : counts.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * Total reach and engagement rate of the posts with a reach; the rate counts only their
+ * engagements, so a network that reports likes but no views does not inflate it. Sample figures
+ * where no post has a reach.
+ */
+function audienceOf(posts: readonly TDraft[]): AudienceMetrics {
+  const sample = sampleAudience();
+  let reach = 0;
+  let engagements = 0;
+  let measured = 0;
+  for (const { metrics } of posts) {
+    const postReach = reachOf(metrics);
+    if (postReach === null) continue;
+    measured += 1;
+    reach += postReach;
+    engagements += engagementsOf(metrics) ?? 0;
+  }
+  if (measured === 0) return sample;
+  return {
+    ...sample,
+    totalReach: { value: reach, sample: false },
+    engagementRate: { value: reach === 0 ? 0 : (engagements / reach) * 100, sample: false },
+  };
+}
+
+/** Posts with figures first, by engagements then reach; then the rest, newest first (the order they come in). */
+function byEngagement(a: TopPost, b: TopPost): number {
+  if ((a.engagements === null) !== (b.engagements === null)) return a.engagements === null ? 1 : -1;
+  return (b.engagements ?? 0) - (a.engagements ?? 0) || (b.reach ?? 0) - (a.reach ?? 0);
+}
+
 /** Analytics of the workspace's published drafts; the seeded sample when nothing was published yet. */
 export function computeAnalytics(drafts: readonly TDraft[], timeZone: string, now: Date): Analytics {
   const published = drafts
@@ -92,6 +145,7 @@ export function computeAnalytics(drafts: readonly TDraft[], timeZone: string, no
   const inPeriod = new Set(keys);
   const perDay = new Map<string, number>();
   const perChannel = new Map<TDraftChannel, number>();
+  const periodPosts: TDraft[] = [];
   const heatmap = emptyHeatmap();
   for (const draft of published) {
     const at = new Date(draft.publishedAt);
@@ -99,6 +153,7 @@ export function computeAnalytics(drafts: readonly TDraft[], timeZone: string, no
     if (weekday >= 0) heatmap[weekday][Math.floor(hour / BUCKET_HOURS)] += 1;
     const day = zonedDayKey(at, timeZone);
     if (!inPeriod.has(day)) continue;
+    periodPosts.push(draft);
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
     perChannel.set(draft.channel, (perChannel.get(draft.channel) ?? 0) + 1);
   }
@@ -110,8 +165,20 @@ export function computeAnalytics(drafts: readonly TDraft[], timeZone: string, no
     daily: dayCounts(keys, perDay),
     channels: channelShares(perChannel),
     heatmap: { counts: heatmap, max: maxOf(heatmap), basis: published.length },
-    topPosts: published.slice(0, TOP_POSTS).map(({ id, channel, type, text, publishedAt }) => ({ id, channel, type, text, publishedAt })),
-    audience: sampleAudience(),
+    topPosts: published
+      .map(({ id, channel, type, text, publishedAt, metrics }) => ({
+        id,
+        channel,
+        type,
+        text,
+        publishedAt,
+        reach: reachOf(metrics),
+        engagements: engagementsOf(metrics),
+        sample: false,
+      }))
+      .sort(byEngagement)
+      .slice(0, TOP_POSTS),
+    audience: audienceOf(periodPosts),
   };
 }
 
@@ -131,11 +198,12 @@ export const SAMPLE_SEED = 0x5eed_2025;
 
 function sampleAudience(): AudienceMetrics {
   const random = seededRandom(SAMPLE_SEED ^ 0xa0d1);
+  const sample = (value: number) => ({ value, sample: true });
   return {
-    totalReach: 40_000 + Math.round(random() * 80_000),
-    engagementRate: Math.round((2 + random() * 4) * 10) / 10,
-    clickThroughRate: Math.round((0.8 + random() * 2.2) * 10) / 10,
-    bookings: 6 + Math.floor(random() * 18),
+    totalReach: sample(40_000 + Math.round(random() * 80_000)),
+    engagementRate: sample(Math.round((2 + random() * 4) * 10) / 10),
+    clickThroughRate: sample(Math.round((0.8 + random() * 2.2) * 10) / 10),
+    bookings: sample(6 + Math.floor(random() * 18)),
   };
 }
 
@@ -184,13 +252,18 @@ export function sampleAnalytics(timeZone: string, now: Date): Analytics {
   );
 
   const today = zonedDayKey(now, timeZone);
-  const topPosts = SAMPLE_POSTS.map((post, index) => ({
-    id: `sample-${index + 1}`,
-    ...post,
-    // Noon UTC of a past day: a stable instant for the day, whatever the zone.
-    publishedAt: `${shiftDayKey(today, -(2 + index * 4))}T12:00:00.000Z`,
-    reach: 2_000 + Math.round(random() * 18_000),
-  })).sort((a, b) => (b.reach ?? 0) - (a.reach ?? 0));
+  const topPosts = SAMPLE_POSTS.map((post, index) => {
+    const reach = 2_000 + Math.round(random() * 18_000);
+    return {
+      id: `sample-${index + 1}`,
+      ...post,
+      // Noon UTC of a past day: a stable instant for the day, whatever the zone.
+      publishedAt: `${shiftDayKey(today, -(2 + index * 4))}T12:00:00.000Z`,
+      reach,
+      engagements: Math.round(reach * (0.02 + random() * 0.05)),
+      sample: true,
+    };
+  }).sort(byEngagement);
 
   return {
     sample: true,

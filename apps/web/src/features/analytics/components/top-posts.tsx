@@ -12,7 +12,19 @@ function excerpt(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** Analytics' top posts. Live: the latest published posts (no engagement data to rank by). */
+/** "12K reach · 340 engagements", leaving out what the network did not report. */
+function figuresOf(post: TopPost): string {
+  const figures = [
+    post.reach === null ? null : `${compact.format(post.reach)} reach`,
+    post.engagements === null ? null : `${compact.format(post.engagements)} ${post.engagements === 1 ? 'engagement' : 'engagements'}`,
+  ].filter((figure) => figure !== null);
+  return figures.length === 0 ? 'No figures yet' : figures.join(' · ');
+}
+
+/**
+ * Analytics' top posts: those with figures from their network ranked by engagements, then the
+ * latest without; generated example rows are marked Sample.
+ */
 export function TopPosts({ posts, timeZone }: { posts: TopPost[]; timeZone: string }) {
   return (
     <ol className="grid gap-3" aria-label="Top posts">
@@ -27,9 +39,8 @@ export function TopPosts({ posts, timeZone }: { posts: TopPost[]; timeZone: stri
               {TYPE_LABELS[post.type]}
             </Badge>
             <time dateTime={post.publishedAt}>{formatDateTime(post.publishedAt, timeZone)}</time>
-            {post.reach !== undefined ? (
-              <span className="ml-auto font-medium text-slate-600">{compact.format(post.reach)} reach</span>
-            ) : null}
+            {post.sample ? <Badge tone="warning">Sample</Badge> : null}
+            <span className="ml-auto font-medium text-slate-600">{figuresOf(post)}</span>
           </div>
           <p className="mt-1.5 break-words text-sm text-slate-800">
             {excerpt(post.text) || <span className="text-slate-500">No text</span>}

@@ -94,8 +94,60 @@ describe('Analytics page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('A thread about hooks'), expect.stringContaining('Second'), expect.stringContaining('Old video')]);
-    // Reach, engagement, CTR and bookings have no source: still labelled sample data.
+    // No post has figures from its network: reach, engagement, CTR and bookings are all labelled samples.
     expect(screen.getByRole('list', { name: 'Audience metrics (sample data)' })).toBeInTheDocument();
+    expect(within(top).getAllByText('No figures yet')).toHaveLength(3);
+    expect(within(top).queryByText('Sample')).not.toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Posts published per day, last 30 days' })).toHaveTextContent(/2 posts on/);
+  });
+
+  it("shows the networks' reach and engagement, and marks only what stays a sample", async () => {
+    const now = Date.now();
+    const ago = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const metrics = { views: null, impressions: null, likes: null, comments: null, reposts: null, fetchedAt: ago(1) };
+    serve([
+      draft({ id: 'a', status: 'published', publishedAt: ago(5), text: 'Quiet one', metrics: { ...metrics, views: 2000, likes: 10 } }),
+      draft({
+        id: 'b',
+        status: 'published',
+        publishedAt: ago(30),
+        channel: 'linkedin',
+        text: 'Big one',
+        metrics: { ...metrics, impressions: 8000, likes: 300, comments: 40, reposts: 50 },
+      }),
+      draft({ id: 'c', status: 'published', publishedAt: ago(2), channel: 'youtube', text: 'Not fetched yet' }),
+    ]);
+    renderPage(<AnalyticsPage />, '/dashboard/analytics');
+    const audience = await screen.findByRole('list', { name: 'Audience metrics' });
+    const card = (label: string) => within(audience).getByText(label).closest('li')!;
+    expect(card('Total reach')).toHaveTextContent(/Total reach\s*10K/);
+    expect(within(card('Total reach')).queryByText('Sample')).not.toBeInTheDocument();
+    // (10 + 390) / 10,000
+    expect(card('Engagement rate')).toHaveTextContent('4.0%');
+    expect(within(card('Engagement rate')).queryByText('Sample')).not.toBeInTheDocument();
+    for (const label of ['Click-through rate', 'Bookings']) {
+      expect(within(card(label)).getByText('Sample')).toBeInTheDocument();
+      expect(card(label)).toHaveTextContent(/No network reports/);
+    }
+
+    const top = screen.getByRole('list', { name: 'Top posts' });
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/8K reach · 390 engagements.*Big one/),
+      expect.stringMatching(/2K reach · 10 engagements.*Quiet one/),
+      expect.stringMatching(/No figures yet.*Not fetched yet/),
+    ]);
+    expect(screen.getByText('Ranked by likes, comments and reposts.')).toBeInTheDocument();
+    expect(within(top).queryByText('Sample')).not.toBeInTheDocument();
+  });
+
+  it('marks every top post of the sample as one', async () => {
+    serve([]);
+    renderPage(<AnalyticsPage />, '/dashboard/analytics');
+    const top = await screen.findByRole('list', { name: 'Top posts' });
+    for (const item of within(top).getAllByRole('listitem')) expect(within(item).getByText('Sample')).toBeInTheDocument();
   });
 });

@@ -16,8 +16,9 @@ import { TopPosts } from '../components/top-posts';
 import { computeAnalytics } from '../compute-analytics';
 
 /**
- * The dashboard's Analytics. Computed from the workspace's published drafts; until there are any,
- * the whole page shows seeded sample data, clearly labelled.
+ * The dashboard's Analytics. Computed from the workspace's published drafts, with reach and
+ * engagement from the figures their networks report; until anything is published, the whole page
+ * shows seeded sample data, clearly labelled, and any figure no network reports stays a labelled sample.
  */
 export default function AnalyticsPage() {
   const drafts = useDrafts();
@@ -93,7 +94,11 @@ export default function AnalyticsPage() {
             </SectionCard>
             <SectionCard
               title="Top posts"
-              description={analytics.sample ? 'Ranked by reach.' : 'Your latest published posts; ranking by reach needs platform metrics.'}
+              description={
+                analytics.sample || analytics.topPosts.some((post) => post.engagements !== null)
+                  ? 'Ranked by likes, comments and reposts.'
+                  : 'Your latest published posts: none has figures from its network yet.'
+              }
               className="lg:col-span-2"
               actions={analytics.sample ? <Badge tone="warning">Sample data</Badge> : null}
             >
