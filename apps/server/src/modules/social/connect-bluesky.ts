@@ -13,7 +13,7 @@ import { storeConnectedAccounts } from './store-connected-accounts.ts';
  * Connects a Bluesky account with an app password: signs in on its service (checked like a
  * Mastodon instance: public https only unless private instances are allowed), and stores the
  * session's tokens; the refresh job keeps the session alive. A refused sign-in is a 400 with
- * Bluesky's reason; an unreachable service a 502.
+ * Bluesky's reason, as is a named server that cannot be reached; Bluesky's own out of reach, a 502.
  */
 export async function connectBluesky(
   deps: { config: AppConfig; db: Db; box: SecretBox },
@@ -36,8 +36,14 @@ export async function connectBluesky(
       AbortSignal.timeout(30_000),
     );
   } catch (error) {
-    if (error instanceof PublishError && error.temporary) throw new HttpError(502, error.message);
-    throw new HttpError(400, (error as Error).message);
+    // Bluesky's own service out of reach is a passing outage; a server the user named is theirs to check.
+    if (error instanceof PublishError && error.temporary && !serviceUrl) throw new HttpError(502, error.message);
+    throw new HttpError(
+      400,
+      serviceUrl && error instanceof PublishError && error.temporary
+        ? `${error.message} Check the server address.`
+        : (error as Error).message,
+    );
   }
   // The account's PDS comes from its DID document: it is held to the same rule as a named service.
   try {

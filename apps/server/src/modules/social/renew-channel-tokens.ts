@@ -54,7 +54,12 @@ export async function renewChannelTokens(deps: ChannelDeps, row: SocialConnectio
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return waitForRenewal(deps, row);
   try {
-    return await renewClaimed(deps, row);
+    // The row may have been read before another runner renewed it: a rotated refresh token must not
+    // be spent again, so the renewal works from the row as it is now, and one already renewed is kept.
+    const current = await deps.db.selectFrom('socialConnection').selectAll().where('id', '=', row.id).executeTakeFirst();
+    if (!current) return { ok: false, kind: 'rejected', message: `${labelOf(row)} was removed.` };
+    if (current.accessToken !== row.accessToken && current.status === 'connected') return { ok: true, row: current };
+    return await renewClaimed(deps, current);
   } finally {
     await deps.db.updateTable('socialConnection').set({ refreshLeaseUntil: null }).where('id', '=', row.id).execute();
   }

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -10,6 +8,7 @@ import { createReviewLink } from '../../../src/modules/review-links/review-link-
 import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { startFakeAirtable } from '../../support/airtable.ts';
 import { startFakeOpenAI } from '../../support/fake-openai.ts';
+import { startStubBluesky } from '../../support/stub-bluesky.ts';
 import { brokenMultipartBodies, multipartBody } from '../../support/multipart.ts';
 import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
 import { createTestApp, TEST_BASE_URL } from '../../support/test-app.ts';
@@ -170,14 +169,7 @@ function queryArbitrary(valid: fc.Arbitrary<unknown>, fields: string[]): fc.Arbi
 }
 
 // The app is built while the file is collected, so that each endpoint of its route list gets a test of its own.
-const [ai, airtable] = await Promise.all([startFakeOpenAI(), startFakeAirtable(AIRTABLE)]);
-// Bluesky refuses every fuzzed sign-in, in its own words (no real account exists here).
-const bluesky = http.createServer((_request, response) =>
-  response
-    .writeHead(401, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ error: 'AuthenticationRequired', message: 'Invalid identifier or password' })),
-);
-await new Promise<void>((resolve) => bluesky.listen(0, '127.0.0.1', resolve));
+const [ai, airtable, bluesky] = await Promise.all([startFakeOpenAI(), startFakeAirtable(AIRTABLE), startStubBluesky()]);
 const { result: t, routes } = await collectRoutes(() =>
   createTestApp({
     FOUNDER_EMAIL: 'founder@fuzz.test',
@@ -197,7 +189,8 @@ const { result: t, routes } = await collectRoutes(() =>
     CHANNEL_GOOGLE_CLIENT_SECRET: 'secret',
     // Only shapes the redirect; nothing is contacted (the callbacks here never carry a valid state).
     CHANNEL_GOOGLE_AUTH_URL: 'https://provider.invalid/authorize',
-    CHANNEL_BLUESKY_SERVICE_URL: `http://127.0.0.1:${(bluesky.address() as AddressInfo).port}`,
+    CHANNEL_BLUESKY_SERVICE_URL: bluesky.url,
+    CHANNEL_ALLOW_PRIVATE_INSTANCES: 'true',
   }),
 );
 const schemaOf = (route: RegisteredRoute) => (route.options.schema ?? {}) as FastifySchema;
@@ -298,7 +291,7 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
   afterAll(async () => {
     process.off('unhandledRejection', onRejection);
     await t.close();
-    await Promise.all([ai.close(), airtable.close(), new Promise((resolve) => bluesky.close(resolve))]);
+    await Promise.all([ai.close(), airtable.close(), bluesky.close()]);
   });
 
   /** Calendar ranges: some a month long (valid), some reversed, too long, or on a day no month has. */

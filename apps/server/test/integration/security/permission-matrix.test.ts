@@ -11,6 +11,7 @@ import { createReviewLink } from '../../../src/modules/review-links/review-link-
 import { apiCaller, onboardingData, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.ts';
+import { startStubBluesky } from '../../support/stub-bluesky.ts';
 import { multipartBody, type MultipartPart } from '../../support/multipart.ts';
 import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../support/test-app.ts';
@@ -144,6 +145,7 @@ describe('permission matrix: every route × every caller × own and others’ re
   let routes: RegisteredRoute[];
   let idp: OAuth2Server;
   let ai: FakeOpenAI;
+  let bluesky: Awaited<ReturnType<typeof startStubBluesky>>;
   let video: Buffer;
   let callers: Record<Role, ApiCaller>;
   let targetUserId: string;
@@ -571,6 +573,14 @@ describe('permission matrix: every route × every caller × own and others’ re
     { method: 'POST', url: '/api/drafts/:id/unqueue', resource: 'queuedDraft', own: ownByClients(200), other: OTHERS_WORKSPACE },
     {
       method: 'POST',
+      url: '/api/drafts/:id/duplicate',
+      resource: 'draft',
+      own: ownByClients(201),
+      other: OTHERS_WORKSPACE,
+      body: () => ({ to: [{ channel: 'linkedin' }] }),
+    },
+    {
+      method: 'POST',
       url: '/api/drafts/:id/schedule',
       resource: 'draft',
       own: ownByClients(200),
@@ -662,6 +672,13 @@ describe('permission matrix: every route × every caller × own and others’ re
     },
     { method: 'DELETE', url: '/api/social/:id', resource: 'connection', own: ownByClients(204), other: OTHERS_WORKSPACE },
     { method: 'POST', url: '/api/social/:id/refresh', resource: 'connection', own: ownByClients(200), other: OTHERS_WORKSPACE },
+    // Past the gate, the stub Bluesky signs the account in.
+    {
+      method: 'POST',
+      url: '/api/social/bluesky/connect',
+      any: clientsOnly(201),
+      body: () => ({ identifier: 'someone.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' }),
+    },
 
     // The clipper needs only a session. A job started in a workspace (a client's own, or the one the
     // workspace header names) is followed by whoever may open that workspace; one started outside
@@ -698,6 +715,7 @@ describe('permission matrix: every route × every caller × own and others’ re
 
     { method: 'GET', url: '/api/admin/overview', query: '?range=30d', any: staff(200) },
     { method: 'GET', url: '/api/admin/clients', query: '?search=a&pageSize=20', any: staff(200) },
+    { method: 'GET', url: '/api/admin/channels', any: staff(200) },
     {
       method: 'GET',
       url: '/api/admin/calendar',
@@ -849,9 +867,10 @@ describe('permission matrix: every route × every caller × own and others’ re
 
   beforeAll(async () => {
     let provider: Awaited<ReturnType<typeof startChannelProvider>>;
-    [provider, ai, video] = await Promise.all([
+    [provider, ai, bluesky, video] = await Promise.all([
       startChannelProvider(),
       startFakeOpenAI(),
+      startStubBluesky(),
       makeTestVideo().then((v) => fs.readFileSync(v.mp4)),
     ]);
     idp = provider.server;
@@ -862,6 +881,8 @@ describe('permission matrix: every route × every caller × own and others’ re
       ASSISTANT_RATE_LIMIT: '10000',
       AI_BASE_URL: `${ai.url}/v1`,
       JOB_POLL_MS: '50',
+      CHANNEL_BLUESKY_SERVICE_URL: bluesky.url,
+      CHANNEL_ALLOW_PRIVATE_INSTANCES: 'true',
       ...provider.env,
     };
     ({ result: t, routes } = await collectRoutes(() => createTestApp(env)));
@@ -899,7 +920,7 @@ describe('permission matrix: every route × every caller × own and others’ re
 
   afterAll(async () => {
     await t?.close();
-    await Promise.all([idp?.stop(), ai?.close()]);
+    await Promise.all([idp?.stop(), ai?.close(), bluesky?.close()]);
   });
 
   it('has one row per registered route, and no row for a route that is gone', () => {

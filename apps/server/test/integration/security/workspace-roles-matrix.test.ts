@@ -7,6 +7,7 @@ import { WORKSPACE_HEADER } from '@hookline/shared';
 import { apiCaller, signUpAs, type ApiCaller, type HttpMethod } from '../../support/admin.ts';
 import { connectChannel, startChannelProvider } from '../../support/channel-provider.ts';
 import { startSmtpServer, type FakeSmtpServer } from '../../support/mail.ts';
+import { startStubBluesky } from '../../support/stub-bluesky.ts';
 import { collectRoutes, routeKey, type RegisteredRoute } from '../../support/route-list.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../support/test-app.ts';
 import { addTeammate, sendInWorkspace, testPng } from '../../support/workspace-caller.ts';
@@ -52,6 +53,7 @@ const MAY: Record<Who, ReadonlySet<CallerName>> = {
 describe('workspace routes × owner, teammates, other client, staff and nobody', () => {
   let t: TestApp;
   let idp: OAuth2Server;
+  let bluesky: Awaited<ReturnType<typeof startStubBluesky>>;
   let smtp: FakeSmtpServer;
   let video: Buffer;
   let routes: RegisteredRoute[];
@@ -210,6 +212,14 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     { method: 'POST', url: '/api/drafts/:id/unqueue', who: 'anyAccess', ok: 200, resource: queuedDraft },
     {
       method: 'POST',
+      url: '/api/drafts/:id/duplicate',
+      who: 'anyAccess',
+      ok: 201,
+      resource: newDraft,
+      body: () => ({ to: [{ channel: 'linkedin' }] }),
+    },
+    {
+      method: 'POST',
       url: '/api/drafts/:id/schedule',
       who: 'anyAccess',
       ok: 200,
@@ -282,6 +292,14 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     { method: 'GET', url: '/api/social/connections', who: 'anyAccess', ok: 200 },
     { method: 'DELETE', url: '/api/social/:id', who: 'managers', ok: 204, resource: connection },
     { method: 'POST', url: '/api/social/:id/refresh', who: 'managers', ok: 200, resource: connection },
+    // Past the gate, the stub Bluesky signs the account in.
+    {
+      method: 'POST',
+      url: '/api/social/bluesky/connect',
+      who: 'managers',
+      ok: 201,
+      body: () => ({ identifier: 'someone.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' }),
+    },
 
     {
       method: 'POST',
@@ -317,6 +335,7 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
   beforeAll(async () => {
     const provider = await startChannelProvider();
     idp = provider.server;
+    bluesky = await startStubBluesky();
     smtp = await startSmtpServer();
     video = fs.readFileSync((await makeTestVideo()).mp4);
     ({ result: t, routes } = await collectRoutes(() =>
@@ -325,6 +344,8 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
         SIGNIN_RATE_LIMIT: '100000',
         JOB_POLL_MS: '50',
         SMTP_URL: smtp.url,
+        CHANNEL_BLUESKY_SERVICE_URL: bluesky.url,
+        CHANNEL_ALLOW_PRIVATE_INSTANCES: 'true',
         ...provider.env,
       }),
     ));
@@ -349,6 +370,7 @@ describe('workspace routes × owner, teammates, other client, staff and nobody',
     await t?.close();
     await idp?.stop();
     await smtp?.close();
+    await bluesky?.close();
   });
 
   it('lists every route that acts on a workspace: those taking the workspace header, and those found by a workspace resource', () => {
