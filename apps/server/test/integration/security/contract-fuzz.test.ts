@@ -318,6 +318,12 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
       local: fc.option(fc.constantFrom('2031-03-30T02:30', '2031-02-30T09:00', '2020-01-01T09:00', '2031-10-26T02:30'), { nil: undefined }),
       timeZone: fc.option(fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'Mars/Olympus'), { nil: undefined }),
     },
+    // Passwords of an app password's shape (which the stub Bluesky signs in) among others; servers
+    // without host names to look up, or the stub itself.
+    'POST /api/social/bluesky/connect': {
+      appPassword: fc.oneof(fc.constantFrom('abcd-efgh-ijkl-mnop', 'wxyz-1234-5678-90ab'), fc.string()),
+      service: fc.option(fc.constantFrom(bluesky.url, 'http://10.0.0.1', 'ftp://x', 'not a server', ''), { nil: undefined }),
+    },
     'PATCH /api/workspace': {
       timeZone: fc.option(fc.constantFrom(...Intl.supportedValuesOf('timeZone'), 'Mars/Olympus', ''), { nil: null }),
     },
