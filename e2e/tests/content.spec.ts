@@ -26,7 +26,7 @@ test('content: create a draft, write, queue, publish now; it stays published aft
   await card.getByRole('button', { name: 'Publish now' }).click();
   await expect(card.getByText(/^Published \d/)).toBeVisible();
   await expect(card.getByText('Published in Hookline only: no Instagram account is connected.')).toBeVisible();
-  await expect(card.getByRole('button')).toHaveText(['Comments', 'Delete']);
+  await expect(card.getByRole('button')).toHaveText(['Comments', 'Duplicate to…', 'Delete']);
   await expect(card.getByRole('textbox')).toHaveAttribute('readonly', '');
 
   await page.reload();
