@@ -42,6 +42,7 @@ const ASSIGNERS_ONLY = 'Only admins and founders can assign managers.';
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/admin/overview', query: '?range=7d', allowed: STAFF, ok: 200 },
   { method: 'GET', path: '/api/admin/clients', allowed: STAFF, ok: 200 },
+  { method: 'GET', path: '/api/admin/channels', allowed: STAFF, ok: 200 },
   { method: 'GET', path: '/api/admin/calendar', query: '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z', allowed: STAFF, ok: 200 },
   {
     method: 'POST',

@@ -43,8 +43,17 @@ const labelOf = (row: SocialConnectionRow) => channelName(row);
  * rotating refresh token is never spent twice. A refused renewal marks the channel "Re-auth needed",
  * writes it on the client's timeline and mails the owner a reconnect link (once until it works again).
  */
-export async function renewChannelTokens(deps: ChannelDeps, row: SocialConnectionRow): Promise<RenewOutcome> {
-  if (row.accountId === DEMO_ACCOUNT_ID) return { ok: true, row };
+export async function renewChannelTokens(
+  deps: ChannelDeps,
+  row: SocialConnectionRow,
+  /** Written in the transaction that stores the new tokens (a staff member's timeline line). */
+  record?: (trx: Db, renewed: SocialConnectionRow) => Promise<void>,
+): Promise<RenewOutcome> {
+  if (row.accountId === DEMO_ACCOUNT_ID) {
+    // A demo channel has no tokens to renew and stays as it is.
+    if (record) await deps.db.transaction().execute((trx) => record(trx, row));
+    return { ok: true, row };
+  }
   const now = new Date();
   const claimed = await deps.db
     .updateTable('socialConnection')
@@ -59,7 +68,7 @@ export async function renewChannelTokens(deps: ChannelDeps, row: SocialConnectio
     const current = await deps.db.selectFrom('socialConnection').selectAll().where('id', '=', row.id).executeTakeFirst();
     if (!current) return { ok: false, kind: 'rejected', message: `${labelOf(row)} was removed.` };
     if (current.accessToken !== row.accessToken && current.status === 'connected') return { ok: true, row: current };
-    return await renewClaimed(deps, current);
+    return await renewClaimed(deps, current, record);
   } finally {
     await deps.db.updateTable('socialConnection').set({ refreshLeaseUntil: null }).where('id', '=', row.id).execute();
   }
@@ -79,7 +88,11 @@ async function waitForRenewal(deps: ChannelDeps, row: SocialConnectionRow): Prom
   return { ok: false, kind: 'unavailable', message: `Renewing ${labelOf(row)} is taking too long. Please try again later.` };
 }
 
-async function renewClaimed(deps: ChannelDeps, row: SocialConnectionRow): Promise<RenewOutcome> {
+async function renewClaimed(
+  deps: ChannelDeps,
+  row: SocialConnectionRow,
+  record?: (trx: Db, renewed: SocialConnectionRow) => Promise<void>,
+): Promise<RenewOutcome> {
   const label = labelOf(row);
   const adapter = isSocialProvider(row.provider) ? deps.adapters[row.provider] : undefined;
   let refreshToken: string | null;
@@ -115,21 +128,25 @@ async function renewClaimed(deps: ChannelDeps, row: SocialConnectionRow): Promis
     return { ok: false, kind: 'unavailable', message };
   }
 
-  const renewed = await deps.db
-    .updateTable('socialConnection')
-    .set({
-      accessToken: deps.box.seal(tokens.accessToken, ACCESS_TOKEN_CONTEXT),
-      // A network that sends no new refresh token keeps the old one valid (Google never re-sends it).
-      refreshToken: tokens.refreshToken ? deps.box.seal(tokens.refreshToken, REFRESH_TOKEN_CONTEXT) : row.refreshToken,
-      expiresAt: tokens.expiresAt?.toISOString() ?? null,
-      status: 'connected',
-      lastError: null,
-      reauthMailedAt: null,
-      updatedAt: new Date().toISOString(),
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const renewed = await deps.db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .updateTable('socialConnection')
+      .set({
+        accessToken: deps.box.seal(tokens.accessToken, ACCESS_TOKEN_CONTEXT),
+        // A network that sends no new refresh token keeps the old one valid (Google never re-sends it).
+        refreshToken: tokens.refreshToken ? deps.box.seal(tokens.refreshToken, REFRESH_TOKEN_CONTEXT) : row.refreshToken,
+        expiresAt: tokens.expiresAt?.toISOString() ?? null,
+        status: 'connected',
+        lastError: null,
+        reauthMailedAt: null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await record?.(trx, stored);
+    return stored;
+  });
   return { ok: true, row: renewed };
 }
 
