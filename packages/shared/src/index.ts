@@ -4,6 +4,7 @@ export * from './workspace-header.ts';
 export * from './workspace-access.ts';
 export * from './address-proof.ts';
 export * from './channels.ts';
+export * from './clip-limits.ts';
 export * from './contracts/api-error.ts';
 export * from './contracts/role.ts';
 export * from './contracts/runtime-config.ts';

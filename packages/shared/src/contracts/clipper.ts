@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { CLIP_DURATION, NUM_CLIPS } from '../clip-limits.ts';
 
-/** The clip duration slider: 15-90 s in steps of 5 (default 30); 1-5 clips (default 3); subtitles on by default. */
-export const CLIP_DURATION = { min: 15, max: 90, step: 5, default: 30 } as const;
-export const NUM_CLIPS = { min: 1, max: 5, default: 3 } as const;
+/** Where the source comes from; subtitles are on by default. */
 export const INPUT_TYPES = ['Upload Video File', 'YouTube URL'] as const;
 /** Clips and sources are purged two hours after the job ends. */
 export const CLIP_RETENTION_SECONDS = 2 * 60 * 60;
