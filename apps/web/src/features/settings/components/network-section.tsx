@@ -61,7 +61,7 @@ export function NetworkSection({
     <li aria-labelledby={headingId} className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
         <ProviderIcon provider={provider} />
-        <h3 id={headingId} className="min-w-0 flex-1 font-medium text-slate-900">
+        <h3 id={headingId} className="flex-1 font-medium whitespace-nowrap text-slate-900">
           {label}
         </h3>
         {!manage || configured === undefined ? null : !configured ? (

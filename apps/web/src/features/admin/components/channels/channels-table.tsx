@@ -42,8 +42,8 @@ export function ChannelsTable({ channels, now }: { channels: TAdminChannel[]; no
               <Td className="whitespace-nowrap">
                 <ConnectionStatusBadge status={channel.status} demo={channel.demo} />
               </Td>
-              <Td className="min-w-56 break-words text-xs text-amber-800">{channel.lastError}</Td>
-              <Td className="whitespace-nowrap text-slate-600">
+              <Td className="min-w-44 break-words text-xs text-amber-800">{channel.lastError}</Td>
+              <Td className="min-w-32 text-slate-600">
                 <Expiry channel={channel} now={now} />
               </Td>
             </tr>
