@@ -53,9 +53,10 @@ async function waitUntilReady(url: string, exited: Promise<number | null>, timeo
 
 /**
  * Starts the production build (apps/server/dist/main.js) on a port and an SQLite database of its
- * own, talking to the mail, sign-in, Airtable, AI and channel services global-setup started.
+ * own, talking to the mail, sign-in, Airtable, AI and channel services global-setup started. `env`
+ * adds to or overrides its settings (a journey's own networks, say).
  */
-export async function startApp(): Promise<App> {
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
   const services = process.env[SERVICES_ENV];
   if (!services) throw new Error(`${SERVICES_ENV} is not set: run the journeys with Playwright, whose global-setup sets it.`);
   const port = await freePort();
@@ -81,6 +82,7 @@ export async function startApp(): Promise<App> {
         FOUNDER_EMAIL: [FOUNDER_EMAIL, ADMIN_JOURNEY_FOUNDER, SETTINGS_JOURNEY_FOUNDER, A11Y_JOURNEY_FOUNDER].join(','),
         SIGNIN_RATE_LIMIT: '200',
         ONBOARDING_RATE_LIMIT: '200',
+        ...env,
       },
     });
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));

@@ -16,11 +16,12 @@ export function appOrigin(): string {
  * against it: a journey that changes app-wide settings (public sign-up, say) cannot reach a journey
  * running beside it. After a failed journey Playwright starts a new worker, so a new app too.
  */
-export const test = base.extend<object, { app: App }>({
+export const test = base.extend<object, { app: App; appEnv: Record<string, string> }>({
+  // Settings of the worker's app beyond global-setup's: a journey's file overrides it (with test.extend when they depend on services it starts).
+  appEnv: [{}, { scope: 'worker', option: true }],
   app: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
-    async ({}, use) => {
-      const app = await startApp();
+    async ({ appEnv }, use) => {
+      const app = await startApp(appEnv);
       appUrl = app.url;
       await use(app);
       appUrl = undefined;
