@@ -34,12 +34,19 @@ describe('storeUpload', () => {
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('stores the bytes under the folder, named with the extension its bytes say, and hands on what it stored', async () => {
-    const stored = await storeUpload(deps, upload(png, 'Holiday photo.exe'), RULE, async (s) => s);
+    // The temporary copy is there while the record runs (media facts are read from it), gone after.
+    let readable = false;
+    const stored = await storeUpload(deps, upload(png, 'Holiday photo.exe'), RULE, async (s) => {
+      readable = fs.readFileSync(s.localPath).equals(png);
+      return s;
+    });
+    expect(readable).toBe(true);
     expect(stored).toEqual({
       key: expect.stringMatching(/^things\/w1\/\d+-Holiday-photo\.png$/),
       contentType: 'image/png',
       size: png.length,
       name: 'Holiday photo.exe',
+      localPath: expect.stringContaining(deps.tmpDir),
     });
     expect(Buffer.from(await deps.files.getBytes(stored.key)).equals(png)).toBe(true);
     expect(filesUnder(deps.tmpDir)).toEqual([]);
