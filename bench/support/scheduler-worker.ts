@@ -10,6 +10,7 @@ const [url, answerMs] = [process.env.DATABASE_URL!, Number(process.env.FAKE_NETW
 const database = openDatabase({ kind: 'postgres', url });
 const network: ChannelPublisher = {
   network: 'benchnet',
+  connectionId: null,
   publish: async (draft) => {
     await new Promise((resolve) => setTimeout(resolve, answerMs));
     return { externalId: draft.id, url: `https://benchnet.example/${draft.id}` };

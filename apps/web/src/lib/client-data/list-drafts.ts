@@ -10,11 +10,15 @@ export function listDrafts(channel?: TDraftChannel): Promise<TDraft[]> {
 
 export type DraftsQueryOptions = {
   /**
-   * Reload the list this often (ms) while any draft is publishing, so "Publishing…" turns into
-   * "Published" without a reload. Without it the list is not polled.
+   * Reload the list this often (ms) while any draft is publishing or a queued one's time has come,
+   * so a post turns into "Published" (or failed) without a reload. Without it the list is not polled.
    */
   pollWhilePublishingMs?: number;
 };
+
+/** Publishing, or queued for a time before `by`: the scheduler may change it any moment. */
+const isUnderway = (draft: TDraft, by: number) =>
+  draft.status === 'publishing' || (draft.status === 'queued' && draft.scheduledAt !== null && Date.parse(draft.scheduledAt) <= by);
 
 /** The drafts list under clientDataKeys.draftList(channel); the all-channels list without a channel. */
 export const draftsQuery = (channel?: TDraftChannel, { pollWhilePublishingMs }: DraftsQueryOptions = {}) =>
@@ -24,7 +28,7 @@ export const draftsQuery = (channel?: TDraftChannel, { pollWhilePublishingMs }: 
     ...(pollWhilePublishingMs
       ? {
           refetchInterval: (query: { state: { data?: TDraft[] } }) =>
-            query.state.data?.some((draft) => draft.status === 'publishing') ? pollWhilePublishingMs : false,
+            query.state.data?.some((draft) => isUnderway(draft, Date.now() + pollWhilePublishingMs)) ? pollWhilePublishingMs : false,
         }
       : {}),
   });

@@ -9,7 +9,7 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 const percent = (value: number) => `${value.toFixed(1)}%`;
 
 /** Why reach and engagement are sample numbers, when they are. */
-const NO_FIGURES = 'No post of the last 30 days has figures from its network yet';
+const NO_FIGURES = 'No network reported views or impressions for the last 30 days’ posts (Mastodon and Bluesky count none)';
 
 /**
  * Analytics' KPIs total reach, engagement rate, click-through rate and bookings. Reach and
@@ -55,7 +55,7 @@ export function AudienceCards({ audience }: { audience: AudienceMetrics }) {
       description={
         measured
           ? 'Reach and engagement as the networks report them. Click-through rate and bookings are sample numbers.'
-          : 'Reach, engagement, clicks and bookings need figures from the networks: until they report them, these are sample numbers.'
+          : 'Reach and engagement need views or impressions from the networks; where none are reported, and for clicks and bookings, these are sample numbers.'
       }
       actions={allSample ? <Badge tone="warning">Sample data</Badge> : null}
     >
