@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { DRAFT_CHANNELS, type TDraftChannel } from '@hookline/shared';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { CHANNEL_LABELS } from '@/lib/channel-labels';
+import { ChannelOptions } from '@/components/channel-options';
 
 /** The ?channel= value when it names a channel, else undefined (all channels). */
 export const channelParam = (value: string | null): TDraftChannel | undefined => DRAFT_CHANNELS.find((channel) => channel === value);
@@ -21,11 +21,7 @@ export function ChannelSelect({
       <Label htmlFor={id}>Channel</Label>
       <Select id={id} value={value ?? ''} onChange={(event) => onChange(channelParam(event.target.value))}>
         <option value="">All channels</option>
-        {DRAFT_CHANNELS.map((channel) => (
-          <option key={channel} value={channel}>
-            {CHANNEL_LABELS[channel]}
-          </option>
-        ))}
+        <ChannelOptions />
       </Select>
     </div>
   );

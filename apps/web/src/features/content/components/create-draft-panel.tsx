@@ -1,16 +1,17 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Clapperboard, FileText, Film, MessagesSquare, type LucideIcon } from 'lucide-react';
-import { DRAFT_CHANNELS, DRAFT_TYPES, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
+import { DRAFT_TYPES, type TDraft, type TDraftChannel, type TDraftType } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
+import { TYPE_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import { useCreateDraft } from '../api/create-draft';
 import { TYPE_HINTS } from '../labels';
+import { ChannelOptions } from '@/components/channel-options';
 
 const TYPE_ICONS: Record<TDraftType, LucideIcon> = { post: FileText, reel: Clapperboard, thread: MessagesSquare, video: Film };
 
@@ -107,11 +108,7 @@ export function CreateDraftPanel({
                 onChange={(event) => setChannel(event.target.value as TDraftChannel)}
                 className="w-full"
               >
-                {DRAFT_CHANNELS.map((value) => (
-                  <option key={value} value={value}>
-                    {CHANNEL_LABELS[value]}
-                  </option>
-                ))}
+                <ChannelOptions />
               </Select>
             </div>
             <div className="ml-auto flex gap-2">

@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { DRAFT_CHANNELS, type TDraft, type TDraftChannel, type TUpdateDraftRequest } from '@hookline/shared';
+import { type TDraft, type TDraftChannel, type TUpdateDraftRequest } from '@hookline/shared';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { CHANNEL_LABELS } from '@/lib/channel-labels';
 import { useSocialConnections } from '@/lib/client-data/list-social-connections';
 import { toast } from '@/lib/toast';
 import { useUpdateDraft } from '../api/update-draft';
 import { accountName, accountsOf, currentAccount } from '../destinations';
+import { ChannelOptions } from '@/components/channel-options';
 
 /**
  * Where a draft goes: its channel, and the account of the channel it posts to. An Account select
@@ -44,11 +44,7 @@ export function DraftDestination({ draft, onChannelChange }: { draft: TDraft; on
           onChange={(event) => change({ channel: event.target.value as TDraftChannel }, 'Could not change the channel', onChannelChange)}
           className="w-full"
         >
-          {DRAFT_CHANNELS.map((value) => (
-            <option key={value} value={value}>
-              {CHANNEL_LABELS[value]}
-            </option>
-          ))}
+          <ChannelOptions />
         </Select>
       </div>
       {accounts && current && accounts.length > 1 ? (

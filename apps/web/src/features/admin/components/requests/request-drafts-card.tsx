@@ -1,15 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LayoutDashboard } from 'lucide-react';
-import { DRAFT_CHANNELS, DRAFT_TYPES, type TDraftChannel, type TDraftType, type TRequestDraft } from '@hookline/shared';
+import { DRAFT_TYPES, type TDraftChannel, type TDraftType, type TRequestDraft } from '@hookline/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
+import { TYPE_LABELS } from '@/lib/channel-labels';
 import { toast } from '@/lib/toast';
 import { useCreateRequestDraft } from '../../api/create-request-draft';
 import { DraftSummaryList } from '../shared/draft-summary-list';
+import { ChannelOptions } from '@/components/channel-options';
 
 /**
  * The client's Content page in their workspace, opened by a page load (like the client pages' Open
@@ -75,11 +76,7 @@ export function RequestDraftsCard({
             <div>
               <Label htmlFor={`${id}-channel`}>Channel</Label>
               <Select id={`${id}-channel`} value={channel} onChange={(e) => setChannel(e.target.value as TDraftChannel)} className="w-full">
-                {DRAFT_CHANNELS.map((value) => (
-                  <option key={value} value={value}>
-                    {CHANNEL_LABELS[value]}
-                  </option>
-                ))}
+                <ChannelOptions />
               </Select>
             </div>
             <div>
