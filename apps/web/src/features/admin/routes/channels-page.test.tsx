@@ -5,18 +5,12 @@ import type { TAdminChannel } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import { LocationProbe } from '../test-helpers';
 import ChannelsPage from './channels-page';
+import { socialConnection } from '@/test/social-connection';
 
 const NOW = new Date('2025-06-10T12:00:00.000Z');
 
 const channel = (over: Partial<TAdminChannel>): TAdminChannel => ({
-  id: 'c1',
-  provider: 'google',
-  handle: '@acme',
-  instanceUrl: null,
-  status: 'connected',
-  connectedAt: '2025-03-01T10:00:00.000Z',
-  lastError: null,
-  demo: false,
+  ...socialConnection(),
   workspaceId: 'w1',
   workspaceName: 'Acme',
   expiresAt: null,

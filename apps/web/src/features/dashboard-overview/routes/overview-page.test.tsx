@@ -5,6 +5,7 @@ import type { TDraft, TSocialConnection, TWorkspace } from '@hookline/shared';
 import { json, renderPage, stubFetch } from '@/test/render';
 import OverviewPage from './overview-page';
 import { TEST_WORKSPACE } from '@/test/workspace';
+import { socialConnection } from '@/test/social-connection';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
@@ -32,17 +33,7 @@ const draft = (over: Partial<TDraft>): TDraft => ({
   updatedAt: '2025-03-01T00:00:00.000Z',
   ...over,
 });
-const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
-  id: 'c1',
-  provider: 'google',
-  handle: '@acme',
-  instanceUrl: null,
-  status: 'connected',
-  connectedAt: '2025-03-01T10:00:00.000Z',
-  lastError: null,
-  demo: false,
-  ...over,
-});
+const connection = socialConnection;
 
 function serve(options: {
   drafts?: TDraft[];

@@ -6,21 +6,12 @@ import { clearActiveWorkspace } from '@/lib/active-workspace';
 import { openWorkspaceForTest } from '@/test/active-workspace';
 import { json, renderPage, stubFetch } from '@/test/render';
 import { ChannelsCard } from './channels-card';
+import { socialConnection } from '@/test/social-connection';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
-const connection = (over: Partial<TSocialConnection>): TSocialConnection => ({
-  id: 'c1',
-  provider: 'google',
-  handle: '@acme',
-  instanceUrl: null,
-  status: 'connected',
-  connectedAt: '2025-03-01T10:00:00.000Z',
-  lastError: null,
-  demo: false,
-  ...over,
-});
+const connection = socialConnection;
 
 type Networks = TSocialProvidersResponse['networks'];
 const ALL_NETWORKS: Networks = [
