@@ -27,7 +27,15 @@ let loaf: PostMedia;
 let clip: PostMedia;
 
 const signal = () => AbortSignal.timeout(20_000);
-const post = (text: string, media: PostMedia[] = [], type: PostContent['type'] = 'post'): PostContent => ({ type, text, media });
+/** Each call is a draft of its own (another record key); `retryOf` tries an earlier one again. */
+let drafts = 0;
+const post = (text: string, media: PostMedia[] = [], type: PostContent['type'] = 'post'): PostContent => ({
+  key: `draft-${(drafts += 1)}`,
+  keyTime: new Date(),
+  type,
+  text,
+  media,
+});
 const bytesOf = async (media: PostMedia) => Buffer.concat((await (await media.open()).toArray()) as Buffer[]);
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -246,6 +254,21 @@ describe('publishing', () => {
     expect(refusal.message).toBe(
       'Bluesky refused the post: Invalid app.bsky.feed.post record: grapheme too big (maximum 300, got 301) at $.record.text (InvalidRequest).',
     );
+  });
+
+  it('a retry of the same draft and round finds the post it made instead of posting again', async () => {
+    const draft = post('Sourdough starter giveaway on Sunday');
+    const first = await adapter.publish(account, draft, { signal: signal() });
+    const retried = await adapter.publish(account, draft, { signal: signal() });
+    expect(retried).toEqual(first);
+    const listed = await fetch(
+      `${pds.url}/xrpc/com.atproto.repo.listRecords?${new URLSearchParams({ repo: alice.did, collection: 'app.bsky.feed.post', limit: '100' })}`,
+    );
+    const { records } = (await listed.json()) as { records: StoredRecord[] };
+    expect(records.filter((record) => record.value.text === draft.text)).toHaveLength(1);
+    // Another draft with the same words is another post.
+    const other = await adapter.publish(account, post(draft.text), { signal: signal() });
+    expect(other.externalId).not.toBe(first.externalId);
   });
 
   it('asks to reconnect when the session token has expired or cannot be verified', async () => {

@@ -45,6 +45,8 @@ const connected = (): ChannelAccount => ({
   instanceUrl: null,
 });
 const post = (media: PostMedia[], type: PostContent['type'] = 'post', text = 'Fresh sourdough today #bread'): PostContent => ({
+  key: 'draft-1',
+  keyTime: new Date(),
   type,
   text,
   media,

@@ -122,7 +122,7 @@ describe('LinkedIn connection', () => {
 describe('LinkedIn publishing', () => {
   it('posts text as the member, escaped in the little format, with the versioned REST headers', async () => {
     const text = 'Fresh loaves (sourdough & rye) at 8 — ask @ the counter #bakery';
-    const published = await adapter.publish(member, { type: 'post', text, media: [] }, { signal });
+    const published = await adapter.publish(member, { key: 'draft-1', keyTime: new Date(), type: 'post', text, media: [] }, { signal });
 
     expect(published.externalId).toMatch(/^urn:li:share:\d+$/);
     expect(published.url).toBe(`https://www.linkedin.com/feed/update/${published.externalId}/`);
@@ -144,14 +144,18 @@ describe('LinkedIn publishing', () => {
   it("posts as the member when the connection holds the member's bare OpenID sub", async () => {
     const published = await adapter.publish(
       { ...member, accountId: fake.member.sub },
-      { type: 'thread', text: 'One post', media: [] },
+      { key: 'draft-1', keyTime: new Date(), type: 'thread', text: 'One post', media: [] },
       { signal },
     );
     expect(fake.posts.get(published.externalId)?.body.author).toBe('urn:li:person:bA9x_member');
   });
 
   it('uploads one image with the Images API and posts it with its description', async () => {
-    const published = await adapter.publish(member, { type: 'post', text: 'Morning bake', media: [photo] }, { signal });
+    const published = await adapter.publish(
+      member,
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Morning bake', media: [photo] },
+      { signal },
+    );
 
     const [init] = requestsTo('POST', '/rest/images');
     expect(init.query.get('action')).toBe('initializeUpload');
@@ -164,7 +168,11 @@ describe('LinkedIn publishing', () => {
 
   it('posts several images as a multiImage, in order, each uploaded byte for byte', async () => {
     const [first, second] = await Promise.all([imageMedia({ width: 640, height: 640 }), imageMedia({ width: 800, height: 600 })]);
-    const published = await adapter.publish(member, { type: 'post', text: 'Three loaves', media: [first, photo, second] }, { signal });
+    const published = await adapter.publish(
+      member,
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Three loaves', media: [first, photo, second] },
+      { signal },
+    );
 
     const uploaded = [...fake.images.values()].slice(-3);
     for (const [index, media] of [first, photo, second].entries()) expect(uploaded[index].bytes?.equals(await bytesOf(media))).toBe(true);
@@ -176,7 +184,11 @@ describe('LinkedIn publishing', () => {
   });
 
   it('uploads a video in the parts LinkedIn asks for, finalizes with their ETags and waits until it is available', async () => {
-    const published = await adapter.publish(page, { type: 'video', text: 'How we shape a loaf', media: [video] }, { signal });
+    const published = await adapter.publish(
+      page,
+      { key: 'draft-1', keyTime: new Date(), type: 'video', text: 'How we shape a loaf', media: [video] },
+      { signal },
+    );
 
     const [init] = requestsTo('POST', '/rest/videos');
     expect(jsonOf(init)).toEqual({
@@ -206,7 +218,9 @@ describe('LinkedIn publishing', () => {
 
   it('fails the post, without creating it, when LinkedIn cannot process the video', async () => {
     fake.failVideoProcessing('Video is corrupted');
-    const error = await failureOf(adapter.publish(member, { type: 'video', text: 'Broken clip', media: [video] }, { signal }));
+    const error = await failureOf(
+      adapter.publish(member, { key: 'draft-1', keyTime: new Date(), type: 'video', text: 'Broken clip', media: [video] }, { signal }),
+    );
     expect(error).toBeInstanceOf(PublishError);
     expect(error).toMatchObject({
       temporary: false,
@@ -216,7 +230,9 @@ describe('LinkedIn publishing', () => {
   });
 
   it('refuses what checkPost refuses before sending anything', async () => {
-    const error = await failureOf(adapter.publish(member, { type: 'post', text: 'x'.repeat(3001), media: [] }, { signal }));
+    const error = await failureOf(
+      adapter.publish(member, { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'x'.repeat(3001), media: [] }, { signal }),
+    );
     expect(error).toMatchObject({ temporary: false, message: 'LinkedIn counts this text as 3,001 characters; the limit is 3,000.' });
     expect(fake.requests).toHaveLength(0);
   });
@@ -224,7 +240,11 @@ describe('LinkedIn publishing', () => {
 
 describe('LinkedIn metrics', () => {
   it("reads a member post's likes and comments from socialActions; LinkedIn reports no impressions there", async () => {
-    const { externalId } = await adapter.publish(member, { type: 'post', text: 'Metrics for a member', media: [] }, { signal });
+    const { externalId } = await adapter.publish(
+      member,
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Metrics for a member', media: [] },
+      { signal },
+    );
     fake.setPostMetrics(externalId, { likes: 12, comments: 5, impressions: 400, shares: 2 });
 
     expect(await adapter.fetchMetrics(member, externalId, { signal })).toEqual({
@@ -239,7 +259,11 @@ describe('LinkedIn metrics', () => {
   });
 
   it("adds a page post's impressions and reshares from its share statistics", async () => {
-    const { externalId } = await adapter.publish(page, { type: 'post', text: 'Metrics for a page', media: [] }, { signal });
+    const { externalId } = await adapter.publish(
+      page,
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Metrics for a page', media: [] },
+      { signal },
+    );
     fake.setPostMetrics(externalId, { likes: 30, comments: 4, impressions: 1800, shares: 7 });
 
     expect(await adapter.fetchMetrics(page, externalId, { signal })).toEqual({
@@ -260,7 +284,7 @@ describe('LinkedIn metrics', () => {
 
 describe('LinkedIn refusals', () => {
   const publishText = (account: ChannelAccount, text = `Post ${randomBytes(4).toString('hex')}`) =>
-    failureOf(adapter.publish(account, { type: 'post', text, media: [] }, { signal }));
+    failureOf(adapter.publish(account, { key: 'draft-1', keyTime: new Date(), type: 'post', text, media: [] }, { signal }));
 
   it('asks for a reconnect when the access token has expired or was revoked', async () => {
     fake.expireAccessTokens();
@@ -306,7 +330,11 @@ describe('LinkedIn refusals', () => {
     });
 
     fake.failNext(504, { message: 'Gateway Timeout', status: 504 }, {}, '/rest/images');
-    expect(await failureOf(adapter.publish(member, { type: 'post', text: 'Photo', media: [photo] }, { signal }))).toMatchObject({
+    expect(
+      await failureOf(
+        adapter.publish(member, { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Photo', media: [photo] }, { signal }),
+      ),
+    ).toMatchObject({
       temporary: true,
       message: 'LinkedIn had a problem (HTTP 504). Hookline will try again.',
     });
@@ -314,7 +342,7 @@ describe('LinkedIn refusals', () => {
 
   it('fails a duplicate post for good, with LinkedIn’s answer word for word', async () => {
     const text = 'The same words twice';
-    const first = await adapter.publish(member, { type: 'post', text, media: [] }, { signal });
+    const first = await adapter.publish(member, { key: 'draft-1', keyTime: new Date(), type: 'post', text, media: [] }, { signal });
     const error = await publishText(member, text);
     expect(error).toBeInstanceOf(PublishError);
     expect(error).toMatchObject({
@@ -350,7 +378,11 @@ describe('LinkedIn and the abort signal', () => {
     fake.settings.videoProcessingReads = Number.POSITIVE_INFINITY;
     const controller = new AbortController();
     const publishing = failureOf(
-      adapter.publish(member, { type: 'video', text: 'Aborted clip', media: [video] }, { signal: controller.signal }),
+      adapter.publish(
+        member,
+        { key: 'draft-1', keyTime: new Date(), type: 'video', text: 'Aborted clip', media: [video] },
+        { signal: controller.signal },
+      ),
     );
     await expect.poll(() => requestsTo('GET', /^\/rest\/videos\//).length).toBeGreaterThanOrEqual(2);
     controller.abort();
@@ -363,7 +395,11 @@ describe('LinkedIn and the abort signal', () => {
 
   it('sends nothing when the signal is already aborted', async () => {
     const error = await failureOf(
-      adapter.publish(member, { type: 'post', text: 'Never sent', media: [] }, { signal: AbortSignal.abort() }),
+      adapter.publish(
+        member,
+        { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Never sent', media: [] },
+        { signal: AbortSignal.abort() },
+      ),
     );
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(fake.requests).toHaveLength(0);

@@ -17,7 +17,14 @@ let crumb: PostMedia;
 let clip: PostMedia;
 
 const signal = () => AbortSignal.timeout(20_000);
-const post = (text: string, media: PostMedia[] = []): PostContent => ({ type: 'post', text, media });
+/** A draft of its own per text (its key): posting the same text again is a retry of that draft. */
+const post = (text: string, media: PostMedia[] = [], key = `draft:${text}`): PostContent => ({
+  key,
+  keyTime: new Date(),
+  type: 'post',
+  text,
+  media,
+});
 const accountWith = (accessToken = token): ChannelAccount => ({
   accessToken,
   accountId: fake.account.id,
@@ -148,7 +155,7 @@ describe('connecting', () => {
 });
 
 describe('publishing', () => {
-  it('posts a text as a public status, with an idempotency key from the post', async () => {
+  it('posts a text as a public status, with an idempotency key from the draft', async () => {
     const published = await adapter.publish(accountWith(), post('Fresh sourdough at 8.'), { signal: signal() });
     expect(published).toEqual({ externalId: expect.any(String), url: `${fake.url}/@hookline_bakery/${published.externalId}` });
     expect(fake.statuses.get(published.externalId)).toMatchObject({ text: 'Fresh sourdough at 8.', visibility: 'public', mediaIds: [] });
@@ -171,6 +178,11 @@ describe('publishing', () => {
     const other = await adapter.publish(account, post('Rye is back on Saturday.'), { signal: signal() });
     expect(other.externalId).not.toBe(first.externalId);
     expect(fake.statuses.size).toBe(before + 2);
+
+    // Another draft with the same words is another post.
+    const copy = await adapter.publish(account, post('Rye is back on Friday.', [], 'another-draft'), { signal: signal() });
+    expect(copy.externalId).not.toBe(first.externalId);
+    expect(fake.statuses.size).toBe(before + 3);
   });
 
   it('uploads images with their descriptions, then attaches them in order', async () => {
@@ -196,7 +208,7 @@ describe('publishing', () => {
     fake.setMediaProcessingPolls(3);
     const published = await adapter.publish(
       accountWith(),
-      { type: 'video', text: 'Shaping, in one minute', media: [clip] },
+      { key: 'draft-video', keyTime: new Date(), type: 'video', text: 'Shaping, in one minute', media: [clip] },
       { signal: signal() },
     );
     const [upload] = received('POST', '/api/v2/media');

@@ -31,7 +31,7 @@ function connectedAccount(): ChannelAccount {
 }
 
 function textPost(text: string, type: PostContent['type'] = 'post'): PostContent {
-  return { type, text, media: [] };
+  return { key: 'draft-1', keyTime: new Date(), type, text, media: [] };
 }
 
 /** A file the fake takes as it is (it does not decode media): for segmenting and GIFs. */
@@ -180,7 +180,11 @@ describe('publishing to X', () => {
       await imageMedia({ width: 1200, height: 675, altText: 'A loaf on the counter' }),
       await imageMedia({ width: 800, height: 800 }),
     ];
-    const published = await adapter.publish(connectedAccount(), { type: 'post', text: 'Two loaves', media: images }, options());
+    const published = await adapter.publish(
+      connectedAccount(),
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Two loaves', media: images },
+      options(),
+    );
     const tweet = fake.tweets.get(published.externalId)!;
     expect(tweet.mediaIds).toHaveLength(2);
     for (const [index, id] of tweet.mediaIds.entries()) {
@@ -207,7 +211,11 @@ describe('publishing to X', () => {
 
   it('uploads a video, then waits check_after_secs between STATUS polls until X has processed it', async () => {
     const video = await videoMedia({ width: 720, height: 1280, seconds: 2 });
-    const published = await adapter.publish(connectedAccount(), { type: 'video', text: 'Shaping a baguette', media: [video] }, options());
+    const published = await adapter.publish(
+      connectedAccount(),
+      { key: 'draft-1', keyTime: new Date(), type: 'video', text: 'Shaping a baguette', media: [video] },
+      options(),
+    );
     const [id] = fake.tweets.get(published.externalId)!.mediaIds;
     expect(fake.media.get(id)).toMatchObject({ category: 'tweet_video', mediaType: 'video/mp4', state: 'succeeded' });
     expect(digestOf(uploadedBytes(id))).toBe(await digestOfMedia(video));
@@ -233,7 +241,7 @@ describe('publishing to X', () => {
       const video = bytesMedia('long.mp4', 'video/mp4', bytes);
       const published = await adapter.publish(
         connectedAccount(),
-        { type: 'post', text: 'Nine megabytes of bread', media: [video] },
+        { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Nine megabytes of bread', media: [video] },
         options(),
       );
       const [id] = fake.tweets.get(published.externalId)!.mediaIds;
@@ -246,7 +254,11 @@ describe('publishing to X', () => {
       expect(digestOf(uploadedBytes(id))).toBe(digestOf(bytes));
 
       const gif = bytesMedia('crumb.gif', 'image/gif', Buffer.from('GIF89a-not-really'), { altText: 'Crumbs falling' });
-      const withGif = await adapter.publish(connectedAccount(), { type: 'post', text: '', media: [gif] }, options());
+      const withGif = await adapter.publish(
+        connectedAccount(),
+        { key: 'draft-1', keyTime: new Date(), type: 'post', text: '', media: [gif] },
+        options(),
+      );
       const [gifId] = fake.tweets.get(withGif.externalId)!.mediaIds;
       expect(fake.media.get(gifId)).toMatchObject({ category: 'tweet_gif', state: 'succeeded', altText: 'Crumbs falling' });
       expect(fake.requestsTo('/2/tweets').at(-1)!.json).toEqual({ media: { media_ids: [gifId] } });
@@ -262,7 +274,13 @@ describe('publishing to X', () => {
       const error = await failureOf(
         adapter.publish(
           connectedAccount(),
-          { type: 'post', text: 'Broken video', media: [bytesMedia('broken.mp4', 'video/mp4', Buffer.alloc(2048))] },
+          {
+            key: 'draft-1',
+            keyTime: new Date(),
+            type: 'post',
+            text: 'Broken video',
+            media: [bytesMedia('broken.mp4', 'video/mp4', Buffer.alloc(2048))],
+          },
           options(),
         ),
       );
@@ -340,7 +358,9 @@ describe('X refusals', () => {
   it('503 is temporary', async () => {
     fake.failNext(503, TWITTER_ERRORS.serviceUnavailable, {}, '/2/media/upload/initialize');
     const image = await imageMedia({ width: 600, height: 600 });
-    const error = await failureOf(adapter.publish(connectedAccount(), { type: 'post', text: 'Down', media: [image] }, options()));
+    const error = await failureOf(
+      adapter.publish(connectedAccount(), { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Down', media: [image] }, options()),
+    );
     expect(error.temporary).toBe(true);
     expect(error.message).toBe('X had a problem (HTTP 503). Hookline will try again.');
   });
@@ -398,7 +418,7 @@ describe('abort', () => {
     const video = bytesMedia('wait.mp4', 'video/mp4', Buffer.alloc(4096, 1));
     const publishing = adapter.publish(
       connectedAccount(),
-      { type: 'post', text: 'Never posted', media: [video] },
+      { key: 'draft-1', keyTime: new Date(), type: 'post', text: 'Never posted', media: [video] },
       { signal: controller.signal },
     );
     await vi.waitFor(() => expect(fake.requests.some((request) => request.path.endsWith('/finalize') && request.at >= started)).toBe(true));

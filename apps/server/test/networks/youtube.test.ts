@@ -33,7 +33,13 @@ const failure = (promise: Promise<unknown>) =>
   );
 const sessionPuts = () => fake.requests.filter((r) => r.method === 'PUT' && r.path === '/upload/youtube/v3/videos');
 const rangeOf = (request: RecordedRequest) => String(request.headers['content-range']);
-const video = (text: string, media: PostMedia = film, type: PostContent['type'] = 'video'): PostContent => ({ type, text, media: [media] });
+const video = (text: string, media: PostMedia = film, type: PostContent['type'] = 'video'): PostContent => ({
+  key: 'draft-1',
+  keyTime: new Date(),
+  type,
+  text,
+  media: [media],
+});
 
 beforeAll(async () => {
   fake = await startYouTubeFake();

@@ -41,6 +41,16 @@ export interface PostShape {
 /** What is posted: the draft as the network receives it. */
 export interface PostContent extends PostShape {
   media: PostMedia[];
+  /**
+   * The same on every try of one draft (its id): networks that take an idempotency key or a chosen
+   * record key use it, so a retry after a lost answer finds the post instead of making a second.
+   */
+  key: string;
+  /**
+   * When this round of publishing started (the post's scheduled time, the same on each retry):
+   * networks whose record keys are time-ordered (Bluesky) make theirs from it and the key.
+   */
+  keyTime: Date;
 }
 
 /** The connected account a post goes to, with an access token that is valid now. */

@@ -13,7 +13,24 @@ export interface NetworkCall {
   timeoutMs?: number;
   /** A clearer sentence for a refusal the network explains in its body; the body is kept beside it anyway. */
   explain?: (status: number, body: string) => string | undefined;
+  /**
+   * The request that creates the post. When its answer is lost (a timeout, a dropped connection, a
+   * server error other than 503) the network may have taken the post: retrying could post it twice,
+   * so the failure is final and says to check the account before Retry.
+   */
+  createsPost?: boolean;
 }
+
+/** Connection failures that happen before a request is sent: retrying cannot post twice. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+const mayHavePosted = (label: string, why: string, platformError: string | null = null) =>
+  new PublishError(
+    `${label} did not confirm the post (${why}), and it may have been published. Check the account: if the post is not there, Retry.`,
+    false,
+    undefined,
+    platformError,
+  );
 
 /**
  * How long a network asks to wait, from the headers networks send with 429 and 503: Retry-After
@@ -47,13 +64,24 @@ export async function callNetwork(url: string | URL, init: RequestInit, call: Ne
   const { label, signal } = call;
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.any([signal, AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) });
+    // Redirects are never followed: a server a user named (a Mastodon instance, a Bluesky PDS) could
+    // send Hookline to an internal address, and its answer would be shown back as the network's.
+    response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS)]),
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+    if (call.createsPost && !(typeof code === 'string' && NOT_SENT.has(code))) throw mayHavePosted(label, cause);
     throw new PublishError(`Could not reach ${label} (${cause}). Hookline will try again.`, true);
   }
   if (response.ok) return response;
+  if (response.status >= 300 && response.status < 400) {
+    throw new PublishError(`${label} answered with a redirect (HTTP ${response.status}), which Hookline does not follow.`, false);
+  }
   const body = (await response.text().catch(() => '')).slice(0, MAX_PLATFORM_ERROR);
   const platformError = body || `HTTP ${response.status}`;
   const explained = call.explain?.(response.status, body);
@@ -63,6 +91,8 @@ export async function callNetwork(url: string | URL, init: RequestInit, call: Ne
       platformError,
     );
   }
+  if (call.createsPost && response.status >= 500 && response.status !== 503)
+    throw mayHavePosted(label, `HTTP ${response.status}`, platformError);
   if (response.status === 429 || response.status >= 500) {
     const what = response.status === 429 ? 'is limiting how fast Hookline may post' : `had a problem (HTTP ${response.status})`;
     throw new PublishError(explained ?? `${label} ${what}. Hookline will try again.`, true, retryAfterMs(response.headers), platformError);

@@ -33,7 +33,8 @@ export async function postContentOf(deps: Pick<NetworkPublishDeps, 'files' | 'se
       url: `${deps.config.baseUrl}${signReviewMediaUrl(deps.secret, { draftId: draft.id, mediaKey: key })}`,
     });
   }
-  return { type: draft.type as PostContent['type'], text: draft.text, media };
+  const keyTime = new Date(draft.scheduledAt ?? draft.updatedAt);
+  return { type: draft.type as PostContent['type'], text: draft.text, media, key: draft.id, keyTime };
 }
 
 /**

@@ -70,6 +70,8 @@ async function postTokenRequest(provider: ChannelProvider, params: Record<string
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', 'User-Agent': 'hookline' },
       body,
+      // Never to another address: a Mastodon instance is named by a user.
+      redirect: 'manual',
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch (error) {

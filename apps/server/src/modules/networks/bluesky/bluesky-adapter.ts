@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { TID } from '@atproto/common-web';
 import { Agent, AtUri, RichText, XRPCError, type AppBskyFeedPost, type BlobRef } from '@atproto/api';
 import type { AppConfig } from '../../../config.ts';
 import { ChannelAuthError, PublishError } from '../../publishing/channel-publisher.ts';
@@ -223,6 +225,15 @@ async function richTextOf(agent: Agent, text: string): Promise<Pick<AppBskyFeedP
   return { text: rich.text, ...(facets.length > 0 && { facets }) };
 }
 
+/**
+ * A thread part's record key: a TID (time-ordered, as posts' keys are) at the round's time, with the
+ * draft's key as its clock id, one microsecond apart per part.
+ */
+function recordKeysOf(post: Pick<PostContent, 'key' | 'keyTime'>): (part: number) => string {
+  const clockId = createHash('sha256').update(post.key).digest().readUInt16BE(0) % 1024;
+  return (part) => TID.fromTime(post.keyTime.getTime() * 1000 + part, clockId).toString();
+}
+
 const postUrlOf = (handle: string, uri: string) => `https://bsky.app/profile/${handle}/post/${new AtUri(uri).rkey}`;
 
 /**
@@ -232,19 +243,26 @@ const postUrlOf = (handle: string, uri: string) => `https://bsky.app/profile/${h
 export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
   const serviceOf = (instanceUrl: string | null) => instanceUrl ?? config.CHANNEL_BLUESKY_SERVICE_URL;
 
+  /**
+   * Creates one post under a record key made from the draft and its publishing round, so a retry
+   * after a lost answer finds the post it made instead of posting it again.
+   */
   async function createPost(
     agent: Agent,
     account: ChannelAccount,
     record: Omit<AppBskyFeedPost.Record, '$type' | 'createdAt'>,
+    rkey: string,
     signal: AbortSignal,
   ): Promise<{ uri: string; cid: string }> {
+    const where = { repo: account.accountId, collection: POST_COLLECTION, rkey };
+    const made = await runXrpc(signal, () => agent.com.atproto.repo.getRecord(where, { signal })).then(
+      ({ data }) => data,
+      () => null,
+    );
+    if (made?.cid) return { uri: made.uri, cid: made.cid };
     const { data } = await runXrpc(signal, () =>
       agent.com.atproto.repo.createRecord(
-        {
-          repo: account.accountId,
-          collection: POST_COLLECTION,
-          record: { $type: POST_COLLECTION, ...record, createdAt: new Date().toISOString() },
-        },
+        { ...where, record: { $type: POST_COLLECTION, ...record, createdAt: new Date().toISOString() } },
         { signal },
       ),
     );
@@ -269,11 +287,24 @@ export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
       const agent = blueskyAgent(service, { signal, what: 'the post' }, account.accessToken);
       const embed = await uploadEmbed(uploader, post.media, signal);
       const [firstText = '', ...replies] = splitThreadTexts(post);
-      const root = await createPost(agent, account, { ...(await richTextOf(agent, firstText)), ...(embed && { embed }) }, signal);
+      const rkeyOf = recordKeysOf(post);
+      const root = await createPost(
+        agent,
+        account,
+        { ...(await richTextOf(agent, firstText)), ...(embed && { embed }) },
+        rkeyOf(0),
+        signal,
+      );
       let parent = root;
       for (const [index, text] of replies.entries()) {
         try {
-          parent = await createPost(agent, account, { ...(await richTextOf(agent, text)), reply: { root, parent } }, signal);
+          parent = await createPost(
+            agent,
+            account,
+            { ...(await richTextOf(agent, text)), reply: { root, parent } },
+            rkeyOf(index + 1),
+            signal,
+          );
         } catch (error) {
           if (!(error instanceof PublishError)) throw error;
           // Trying the whole thread again would post its first parts twice: this failure is final.

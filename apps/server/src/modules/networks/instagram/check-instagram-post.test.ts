@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMedia } from '../network-adapter.ts';
 import { checkInstagramPost } from './check-instagram-post.ts';
 
 const MIB = 1024 * 1024;
@@ -33,7 +33,7 @@ const video = (overrides: Partial<PostMedia> = {}) =>
     ...overrides,
   });
 
-const post = (overrides: Partial<PostContent> = {}): PostContent => ({
+const post = (overrides: Partial<PostShape> = {}): PostShape => ({
   type: 'post',
   text: 'Fresh bread today',
   media: [media()],

@@ -156,7 +156,18 @@ export function createInstagramAdapter(config: AppConfig, options: InstagramAdap
         `${account.accountId}/media_publish`,
         { creation_id: creationId },
         signal,
-      );
+      ).catch((error: unknown) => {
+        // A lost answer (not a rate limit, which has a wait) may hide a published post: not retried.
+        if (error instanceof PublishError && error.temporary && error.retryAfterMs === undefined) {
+          throw new PublishError(
+            `Instagram did not confirm the post (${error.message}), and it may have been published. Check the account: if the post is not there, Retry.`,
+            false,
+            undefined,
+            error.platformError,
+          );
+        }
+        throw error;
+      });
       // The post is on Instagram now: a missing link must not make the scheduler publish it twice.
       const link = await getGraph<{ permalink?: string }>(account.accessToken, published.id, { fields: 'permalink' }, signal).catch(() => ({
         permalink: undefined,

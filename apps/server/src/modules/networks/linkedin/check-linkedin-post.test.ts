@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMedia } from '../network-adapter.ts';
 import { checkLinkedInPost } from './check-linkedin-post.ts';
 import { escapeLittleText } from './escape-little-text.ts';
 
@@ -22,7 +22,7 @@ function media(overrides: Partial<PostMedia> & Pick<PostMedia, 'name' | 'type'>)
 const image = (name: string, overrides: Partial<PostMedia> = {}) => media({ name, type: 'image/jpeg', ...overrides });
 const video = (overrides: Partial<PostMedia> = {}) =>
   media({ name: 'clip.mp4', type: 'video/mp4', width: 1280, height: 720, ...overrides });
-const post = (overrides: Partial<PostContent> = {}): PostContent => ({ type: 'post', text: 'Fresh bread today.', media: [], ...overrides });
+const post = (overrides: Partial<PostShape> = {}): PostShape => ({ type: 'post', text: 'Fresh bread today.', media: [], ...overrides });
 
 describe('checkLinkedInPost', () => {
   it('accepts text, one image, twenty images or one video', () => {

@@ -102,7 +102,7 @@ export function createLinkedInAdapter(config: AppConfig, options: { videoTiming?
           isReshareDisabledByAuthor: false,
           ...(content && { content }),
         }),
-        { signal },
+        { signal, createsPost: true },
       );
       // 201 with the new post's URN in a header and no body.
       const urn = response.headers.get('x-restli-id');

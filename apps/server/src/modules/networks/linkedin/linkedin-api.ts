@@ -91,7 +91,7 @@ function explainLinkedInError(status: number, body: string): string | undefined 
 export async function callLinkedIn(
   url: string,
   init: RequestInit,
-  options: { signal: AbortSignal; timeoutMs?: number },
+  options: { signal: AbortSignal; timeoutMs?: number; createsPost?: boolean },
 ): Promise<Response> {
   try {
     return await callNetwork(url, init, { label: LINKEDIN_LABEL, ...options, explain: explainLinkedInError });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMedia } from '../network-adapter.ts';
 import { checkMastodonPost, countMastodonCharacters } from './check-mastodon-post.ts';
 
 const MB = 1024 * 1024;
@@ -33,7 +33,7 @@ const video = (overrides: Partial<PostMedia> = {}) =>
     ...overrides,
   });
 
-const post = (text: string, items: PostMedia[] = []): PostContent => ({ type: 'post', text, media: items });
+const post = (text: string, items: PostMedia[] = []): PostShape => ({ type: 'post', text, media: items });
 
 describe('countMastodonCharacters', () => {
   it('counts plain text by characters as people see them', () => {

@@ -55,13 +55,12 @@ async function* streamMultipart(
 
 /**
  * Mastodon keeps an Idempotency-Key for an hour and answers a repeated one with the status it
- * already made, so a post retried after a lost answer is not posted twice. The key comes from the
- * post itself (media by their facts: a retry uploads them again under new ids).
+ * already made, so a post retried after a lost answer is not posted twice. The key is the draft's
+ * (and the account's): two drafts with the same words are two posts.
  */
 function idempotencyKeyOf(account: ChannelAccount, post: PostContent): string {
-  const media = post.media.map((item) => [item.name, item.type, item.size, item.altText]);
   return createHash('sha256')
-    .update(JSON.stringify([account.accountId, post.type, post.text, media]))
+    .update(JSON.stringify([account.accountId, post.key]))
     .digest('hex');
 }
 

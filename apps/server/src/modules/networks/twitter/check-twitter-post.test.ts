@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMedia } from '../network-adapter.ts';
 import { checkTwitterPost } from './check-twitter-post.ts';
 
 const MB = 1024 * 1024;
@@ -24,7 +24,7 @@ function image(name: string, facts: Partial<PostMedia> = {}): PostMedia {
 const video = (name: string, facts: Partial<PostMedia> = {}) =>
   image(name, { type: 'video/mp4', size: 20 * MB, width: 720, height: 1280, durationSeconds: 30, hasAudio: true, ...facts });
 
-const post = (text: string, media: PostMedia[] = [], type: PostContent['type'] = 'post'): PostContent => ({ type, text, media });
+const post = (text: string, media: PostMedia[] = [], type: PostShape['type'] = 'post'): PostShape => ({ type, text, media });
 
 describe('checkTwitterPost text', () => {
   it('takes 280 characters', () => {

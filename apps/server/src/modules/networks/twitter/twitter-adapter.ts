@@ -39,7 +39,7 @@ export function createTwitterAdapter(config: AppConfig): NetworkAdapter {
   const api = config.CHANNEL_TWITTER_API_URL.replace(/\/$/, '');
 
   async function createTweet(accessToken: string, body: TweetBody, signal: AbortSignal): Promise<string> {
-    const response = await callTwitter(`${api}/2/tweets`, accessToken, { method: 'POST', json: body }, { signal });
+    const response = await callTwitter(`${api}/2/tweets`, accessToken, { method: 'POST', json: body }, { signal, createsPost: true });
     return (await readTwitter(response, ZCreatedTweet)).body.data.id;
   }
 

@@ -37,14 +37,14 @@ export function callTwitter(
   url: string,
   accessToken: string,
   init: { method?: string; json?: unknown; body?: FormData },
-  options: { signal: AbortSignal; timeoutMs?: number },
+  options: { signal: AbortSignal; timeoutMs?: number; createsPost?: boolean },
 ): Promise<Response> {
   const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   return callNetwork(
     url,
     { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
-    { label: LABEL, signal: options.signal, timeoutMs: options.timeoutMs, explain: explainTwitterRefusal },
+    { label: LABEL, ...options, explain: explainTwitterRefusal },
   );
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { PostContent, PostMedia } from '../network-adapter.ts';
+import type { PostShape, PostMedia } from '../network-adapter.ts';
 import { checkYouTubePost, splitYouTubeText } from './check-youtube-post.ts';
 
 const media = (facts: Partial<PostMedia> = {}): PostMedia => ({
@@ -17,7 +17,7 @@ const media = (facts: Partial<PostMedia> = {}): PostMedia => ({
   ...facts,
 });
 const vertical = (facts: Partial<PostMedia> = {}) => media({ width: 1080, height: 1920, durationSeconds: 42, ...facts });
-const post = (text: string, files: PostMedia[] = [media()], type: PostContent['type'] = 'video'): PostContent => ({
+const post = (text: string, files: PostMedia[] = [media()], type: PostShape['type'] = 'video'): PostShape => ({
   type,
   text,
   media: files,
