@@ -124,7 +124,7 @@ describe('connecting', () => {
     expect([reused.status, await reused.json()]).toEqual([400, invalidGrant]);
 
     expect(await adapter.fetchAccount(tokens.access_token, instanceUrl, { signal: signal() })).toEqual({
-      accountId: fake.account.id,
+      accountId: `${fake.account.id}@${new URL(fake.url).host}`,
       handle: `@hookline_bakery@${host}`,
     });
     expect(received('GET', '/api/v1/accounts/verify_credentials')[0].headers.authorization).toBe(`Bearer ${tokens.access_token}`);

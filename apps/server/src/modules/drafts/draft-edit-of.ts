@@ -2,6 +2,7 @@ import { PROVIDER_CHANNELS, type TUpdateDraftRequest } from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { isSocialProvider } from '../social/channel-providers.ts';
+import { DEMO_ACCOUNT_ID } from '../social/list-social-connections.ts';
 import { getDraftRow } from './draft-row.ts';
 
 /** A draft may name only an account of its workspace that posts to its channel (400 otherwise). */
@@ -11,6 +12,8 @@ export async function assertAccountOfChannel(db: Db, workspaceId: string, connec
     .select('provider')
     .where('id', '=', connectionId)
     .where('workspaceId', '=', workspaceId)
+    // A demo channel has no account to post to.
+    .where('accountId', '!=', DEMO_ACCOUNT_ID)
     .executeTakeFirst();
   if (!connection) throw new HttpError(400, 'That channel account is not connected to this workspace.');
   if (!isSocialProvider(connection.provider) || PROVIDER_CHANNELS[connection.provider] !== channel) {

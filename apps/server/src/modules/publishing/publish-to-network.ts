@@ -6,7 +6,7 @@ import { channelName, isSocialProvider } from '../social/channel-providers.ts';
 import { findDraftConnection } from '../social/find-draft-connection.ts';
 import { openChannelAccount } from '../social/open-channel-account.ts';
 import { markNeedsReauth, type ChannelDeps } from '../social/renew-channel-tokens.ts';
-import { ChannelAuthError, type PublisherLookup } from './channel-publisher.ts';
+import { ChannelAuthError, PublishError, type ChannelPublisher, type PublisherLookup } from './channel-publisher.ts';
 
 export interface NetworkPublishDeps extends ChannelDeps {
   files: FileStore;
@@ -46,6 +46,7 @@ export async function postContentOf(deps: Pick<NetworkPublishDeps, 'files' | 'se
 export function publishToNetworks(deps: NetworkPublishDeps): PublisherLookup {
   return async (draft) => {
     const connection = await findDraftConnection(deps.db, draft);
+    if (!connection && draft.connectionId) return accountRemoved(draft);
     const adapter = connection && isSocialProvider(connection.provider) ? deps.adapters[connection.provider] : undefined;
     if (!connection || !adapter) return null;
     return {
@@ -62,5 +63,16 @@ export function publishToNetworks(deps: NetworkPublishDeps): PublisherLookup {
         }
       },
     };
+  };
+}
+
+/** The account a draft named was removed since: it fails rather than going out elsewhere. */
+function accountRemoved(draft: DraftRow): ChannelPublisher {
+  return {
+    network: draft.channel,
+    connectionId: draft.connectionId,
+    publish: async () => {
+      throw new PublishError('The account this post was for was removed. Choose another account on the post, then Retry.', false);
+    },
   };
 }

@@ -4,8 +4,9 @@ import type { DraftRow } from '../drafts/draft-row.ts';
 import { DEMO_ACCOUNT_ID, type SocialConnectionRow } from './list-social-connections.ts';
 
 /**
- * The connected account a draft goes to: the one it names, or else the workspace's first account
- * of its channel (demo channels have no account behind them and are left out).
+ * The connected account a draft goes to: the one it names (none, when that one was removed: the
+ * post must not go out on another account), or else the workspace's first account of its channel
+ * (demo channels have no account behind them and are left out).
  */
 export async function findDraftConnection(
   db: Db,
@@ -18,9 +19,6 @@ export async function findDraftConnection(
     .where('workspaceId', '=', draft.workspaceId)
     .where('provider', 'in', providers)
     .where('accountId', '!=', DEMO_ACCOUNT_ID);
-  if (draft.connectionId) {
-    const named = await ofChannel.where('id', '=', draft.connectionId).executeTakeFirst();
-    if (named) return named;
-  }
+  if (draft.connectionId) return ofChannel.where('id', '=', draft.connectionId).executeTakeFirst();
   return ofChannel.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }

@@ -3,8 +3,6 @@ import { renewChannelTokens, type ChannelDeps } from './renew-channel-tokens.ts'
 
 /** Access tokens are renewed this long before they expire, so no post meets an expired one. */
 export const RENEW_AHEAD_MS = 15 * 60_000;
-/** The longest any network asks to renew ahead (Instagram's 60-day tokens, a week before). */
-const LONGEST_AHEAD_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
 
 /**
@@ -13,20 +11,29 @@ const BATCH = 50;
  * owner; an unreachable network is tried again at the next pass. Answers how many it renewed.
  */
 export async function refreshExpiringChannels(deps: ChannelDeps, now = new Date()): Promise<number> {
+  const by = (aheadMs: number) => new Date(now.getTime() + aheadMs).toISOString();
+  // Each network's own lead time is in the query, so that many short-lived tokens due first never
+  // crowd a long-lived one out of the batch until its last hours.
+  const ownLead = Object.values(deps.adapters).flatMap((adapter) =>
+    adapter?.renewAheadMs ? [{ provider: adapter.provider, by: by(adapter.renewAheadMs) }] : [],
+  );
   const rows = await deps.db
     .selectFrom('socialConnection')
     .selectAll()
     .where('status', '=', 'connected')
     .where('expiresAt', 'is not', null)
-    .where('expiresAt', '<', new Date(now.getTime() + LONGEST_AHEAD_MS).toISOString())
     .where('accountId', '!=', DEMO_ACCOUNT_ID)
+    .where((eb) =>
+      eb.or([
+        eb('expiresAt', '<', by(RENEW_AHEAD_MS)),
+        ...ownLead.map((lead) => eb.and([eb('provider', '=', lead.provider), eb('expiresAt', '<', lead.by)])),
+      ]),
+    )
     .orderBy('expiresAt')
     .limit(BATCH)
     .execute();
   let renewed = 0;
   for (const row of rows) {
-    const ahead = deps.adapters[row.provider as keyof ChannelDeps['adapters']]?.renewAheadMs ?? RENEW_AHEAD_MS;
-    if (Date.parse(row.expiresAt!) - now.getTime() > ahead) continue;
     const outcome = await renewChannelTokens(deps, row);
     if (outcome.ok) renewed += 1;
     else deps.log.warn({ connectionId: row.id, kind: outcome.kind }, `channel renewal failed: ${outcome.message}`);

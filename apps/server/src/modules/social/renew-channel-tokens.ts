@@ -7,6 +7,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { SecretBoxError, type SecretBox } from '../../lib/secret-box.ts';
 import type { NetworkAdapters } from '../networks/network-adapters.ts';
 import { TokenRefusedError, type TokenSet } from '../networks/network-adapter.ts';
+import { ChannelAuthError, PublishError } from '../publishing/channel-publisher.ts';
 import { addTimelineEntry } from '../timeline/add-timeline-entry.ts';
 import { channelOAuthClient, classifyTokenError } from './channel-oauth-client.ts';
 import { callbackUrlOf, channelName, getChannelProvider, isSocialProvider } from './channel-providers.ts';
@@ -108,7 +109,12 @@ async function renewClaimed(
   let tokens: TokenSet;
   const signal = AbortSignal.timeout(30_000);
   try {
-    if (adapter?.refreshTokens) {
+    if (!adapter?.refreshTokens && !row.expiresAt && adapter) {
+      // Tokens that never expire (Mastodon's) have nothing to renew: asking the network for the
+      // account shows whether it still accepts this one.
+      await adapter.fetchAccount(accessToken, row.instanceUrl, { signal });
+      tokens = { accessToken, refreshToken, expiresAt: null };
+    } else if (adapter?.refreshTokens) {
       tokens = await adapter.refreshTokens({ accessToken, refreshToken, instanceUrl: row.instanceUrl }, { signal });
     } else {
       if (!refreshToken)
@@ -117,6 +123,12 @@ async function renewClaimed(
       tokens = tokenSetOf(await channelOAuthClient(provider, callbackUrlOf(deps.config, provider.id)).refreshAccessToken(refreshToken));
     }
   } catch (error) {
+    if (error instanceof ChannelAuthError) return refuse(deps, row, `${label} no longer accepts this connection. Reconnect the channel.`);
+    if (error instanceof PublishError && !error.temporary) return refuse(deps, row, `${label}: ${error.message}`);
+    if (error instanceof PublishError) {
+      await deps.db.updateTable('socialConnection').set({ lastError: error.message }).where('id', '=', row.id).execute();
+      return { ok: false, kind: 'unavailable', message: error.message };
+    }
     if (error instanceof TokenRefusedError)
       return refuse(deps, row, `${label} no longer accepts this connection (${error.message}). Reconnect the channel.`);
     const failure = classifyTokenError(error);

@@ -30,6 +30,8 @@ export async function upsertSocialConnection(
     .onConflict((oc) =>
       oc.columns(['workspaceId', 'provider', 'accountId']).doUpdateSet((eb) => ({
         handle: eb.ref('excluded.handle'),
+        // An account that moved to another server (a Bluesky DID keeps its id) posts there from now on.
+        instanceUrl: eb.ref('excluded.instanceUrl'),
         accessToken: eb.ref('excluded.accessToken'),
         refreshToken: eb.fn.coalesce(eb.ref('excluded.refreshToken'), eb.ref('socialConnection.refreshToken')),
         expiresAt: eb.ref('excluded.expiresAt'),

@@ -500,4 +500,26 @@ describe('publishing to the networks through the app, each connected as a user c
     expect([...linkedin.posts.values()].at(-1)!.body).toMatchObject({ author: `urn:li:organization:${page.id}`, commentary: draft.text });
     expect(await getDraft(ana, draft.id)).toMatchObject({ status: 'published', publishedTo: 'linkedin', connectionId: crumbCo.id });
   });
+
+  it('a post whose named account was removed fails at its time instead of going out on another account', async () => {
+    const crumbCo = connectionOf(anas, 'linkedin', 'Crumb Co');
+    const draft = await createDraft(ana, { channel: 'linkedin', text: 'Crumb Co: Sunday hours' });
+    expect((await ana.patch(`/api/drafts/${draft.id}`, { connectionId: crumbCo.id })).statusCode).toBe(200);
+    const due = await scheduleSoon(ana, draft.id);
+    expect((await ana.del(`/api/social/${crumbCo.id}`)).statusCode).toBe(204);
+    const before = linkedin.posts.size;
+    expect(await publishDueAt(due)).toBe(1);
+    expect(linkedin.posts.size).toBe(before);
+    expect(await getDraft(ana, draft.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The account this post was for was removed. Choose another account on the post, then Retry.',
+    });
+  });
+
+  it('Refresh on a Mastodon channel (tokens that never expire) checks it is still accepted and keeps it connected', async () => {
+    const account = connectionOf(anas, 'mastodon');
+    const refreshed = await ana.post(`/api/social/${account.id}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ id: account.id, status: 'connected', lastError: null });
+  });
 });

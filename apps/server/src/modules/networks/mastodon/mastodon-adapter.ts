@@ -135,7 +135,9 @@ export function createMastodonAdapter(config: AppConfig, timing: MastodonTiming 
         { label: instance.label, signal, explain: explainMastodonRefusal("reading the account's profile") },
       );
       const account = await readJson<{ id: string; acct: string }>(response, 'Mastodon');
-      return { accountId: account.id, handle: `@${account.acct}@${new URL(instance.origin).host}` };
+      // Account ids are the instance's own: with its host they name one account among all instances.
+      const host = new URL(instance.origin).host;
+      return { accountId: `${account.id}@${host}`, handle: `@${account.acct}@${host}` };
     },
 
     async publish(account, post, { signal }) {
