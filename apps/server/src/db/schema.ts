@@ -189,7 +189,8 @@ export interface DraftTable {
   metrics: Generated<string | null>;
   metricsAt: Generated<IsoTime | null>;
   /** What was read from the media file at upload, for the networks' checks. */
-  mediaSize: Generated<number | null>;
+  /** bigint: PostgreSQL answers it as a string. */
+  mediaSize: Generated<number | string | null>;
   mediaWidth: Generated<number | null>;
   mediaHeight: Generated<number | null>;
   mediaDuration: Generated<number | null>;

@@ -31,7 +31,8 @@ export const networksMigration = {
       ['platformError', 'text'],
       ['metrics', 'text'],
       ['metricsAt', 'text'],
-      ['mediaSize', 'integer'],
+      // Files may be larger than 2 GiB (MEDIA_MAX_BYTES): a 32-bit integer would not hold their size.
+      ['mediaSize', 'bigint'],
       ['mediaWidth', 'integer'],
       ['mediaHeight', 'integer'],
       ['mediaDuration', 'real'],

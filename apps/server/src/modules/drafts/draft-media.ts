@@ -13,7 +13,7 @@ const UNSUPPORTED_MEDIA = 'Media must be an image (JPEG, PNG, WebP, GIF, AVIF) o
 /** The draft's columns that name its media, and what was read from the file for the networks' checks. */
 export type DraftMedia = Pick<
   DraftRow,
-  'mediaKey' | 'mediaType' | 'mediaName' | 'mediaSize' | 'mediaWidth' | 'mediaHeight' | 'mediaDuration' | 'mediaHasAudio'
+  'mediaKey' | 'mediaType' | 'mediaName' | 'mediaSize' | 'mediaWidth' | 'mediaHeight' | 'mediaDuration' | 'mediaHasAudio' | 'mediaAlt'
 >;
 
 /**
@@ -40,6 +40,8 @@ export async function attachDraftMedia<T>(
       mediaHeight: facts.height,
       mediaDuration: facts.durationSeconds,
       mediaHasAudio: facts.hasAudio === null ? null : Number(facts.hasAudio),
+      // The old description was of the old file.
+      mediaAlt: '',
     });
     if (row.mediaKey && row.mediaKey !== stored.key) await deps.files.delete(row.mediaKey).catch(() => undefined);
     return saved;

@@ -182,6 +182,8 @@ export async function editDraft(
 ): Promise<{ draft: TDraft; sentBack: boolean }> {
   const row = await getDraftRow(db, workspace.id, id);
   if (!UNPUBLISHED_STATUSES.includes(row.status)) throw new HttpError(409, 'A published draft cannot be edited.');
+  // A post already on the schedule stays one its network accepts: the edit is refused instead.
+  if (row.status !== 'draft') await assertNetworkAccepts(db, { ...row, ...set } as TDraftRowLike);
   const sentBack = row.reviewState === 'approved';
   const result = await db
     .updateTable('draft')

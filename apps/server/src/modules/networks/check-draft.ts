@@ -28,7 +28,7 @@ export function postShapeOf(row: DraftRow): PostShape {
           {
             name: row.mediaName ?? 'media',
             type: row.mediaType ?? 'application/octet-stream',
-            size: row.mediaSize ?? 0,
+            size: Number(row.mediaSize ?? 0),
             width: row.mediaWidth,
             height: row.mediaHeight,
             durationSeconds: row.mediaDuration,

@@ -5,7 +5,7 @@ import { signReviewMediaUrl } from '../review-links/review-media-url.ts';
 import { channelName, isSocialProvider } from '../social/channel-providers.ts';
 import { findDraftConnection } from '../social/find-draft-connection.ts';
 import { openChannelAccount } from '../social/open-channel-account.ts';
-import { markNeedsReauth, type ChannelDeps } from '../social/renew-channel-tokens.ts';
+import { markNeedsReauth, renewChannelTokens, type ChannelDeps } from '../social/renew-channel-tokens.ts';
 import { ChannelAuthError, PublishError, type ChannelPublisher, type PublisherLookup } from './channel-publisher.ts';
 
 export interface NetworkPublishDeps extends ChannelDeps {
@@ -19,7 +19,7 @@ export async function postContentOf(deps: Pick<NetworkPublishDeps, 'files' | 'se
   const media: PostMedia[] = [];
   if (draft.mediaKey) {
     const key = draft.mediaKey;
-    const size = draft.mediaSize ?? (await deps.files.getMetaData(key)).contentLength;
+    const size = Number(draft.mediaSize ?? (await deps.files.getMetaData(key)).contentLength);
     media.push({
       name: draft.mediaName ?? 'media',
       type: draft.mediaType ?? 'application/octet-stream',
@@ -54,8 +54,20 @@ export function publishToNetworks(deps: NetworkPublishDeps): PublisherLookup {
       connectionId: connection.id,
       async publish(row, { signal }) {
         try {
-          const account = await openChannelAccount(deps, connection);
-          return await adapter.publish(account, await postContentOf(deps, row), { signal });
+          const content = await postContentOf(deps, row);
+          try {
+            return await adapter.publish(await openChannelAccount(deps, connection), content, { signal });
+          } catch (error) {
+            // A token that ran out during a long upload is renewed once and the post tried again
+            // (the network refused it, so nothing was posted); only a second refusal means reconnecting.
+            if (!(error instanceof ChannelAuthError) || !connection.expiresAt) throw error;
+            const used = await deps.db.selectFrom('socialConnection').selectAll().where('id', '=', connection.id).executeTakeFirst();
+            if (!used) throw error;
+            const renewed = await renewChannelTokens(deps, used);
+            if (!renewed.ok)
+              throw renewed.kind === 'rejected' ? new ChannelAuthError(renewed.message) : new PublishError(renewed.message, true);
+            return await adapter.publish(await openChannelAccount(deps, renewed.row), content, { signal });
+          }
         } catch (error) {
           if (!(error instanceof ChannelAuthError)) throw error;
           if (connection.status !== 'needs_reauth') await markNeedsReauth(deps, connection, error.message);

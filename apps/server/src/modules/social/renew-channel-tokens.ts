@@ -63,15 +63,20 @@ export async function renewChannelTokens(
     .where((eb) => eb.or([eb('refreshLeaseUntil', 'is', null), eb('refreshLeaseUntil', '<=', now.toISOString())]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return waitForRenewal(deps, row);
+  let outcome: RenewOutcome | undefined;
   try {
     // The row may have been read before another runner renewed it: a rotated refresh token must not
     // be spent again, so the renewal works from the row as it is now, and one already renewed is kept.
     const current = await deps.db.selectFrom('socialConnection').selectAll().where('id', '=', row.id).executeTakeFirst();
     if (!current) return { ok: false, kind: 'rejected', message: `${labelOf(row)} was removed.` };
-    if (current.accessToken !== row.accessToken && current.status === 'connected') return { ok: true, row: current };
-    return await renewClaimed(deps, current, record);
+    if (current.accessToken !== row.accessToken && current.status === 'connected') return (outcome = { ok: true, row: current });
+    return (outcome = await renewClaimed(deps, current, record));
   } finally {
-    await deps.db.updateTable('socialConnection').set({ refreshLeaseUntil: null }).where('id', '=', row.id).execute();
+    // A renewal whose answer never came may still be completed by the network (rotating the refresh
+    // token): the lease is then left to run out rather than let another runner try at once.
+    if (!outcome || outcome.ok || outcome.kind === 'rejected') {
+      await deps.db.updateTable('socialConnection').set({ refreshLeaseUntil: null }).where('id', '=', row.id).execute();
+    }
   }
 }
 

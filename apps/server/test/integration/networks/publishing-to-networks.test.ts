@@ -501,6 +501,19 @@ describe('publishing to the networks through the app, each connected as a user c
     expect(await getDraft(ana, draft.id)).toMatchObject({ status: 'published', publishedTo: 'linkedin', connectionId: crumbCo.id });
   });
 
+  it('an edit that the network would refuse is refused (422) on a post already scheduled; a draft may hold it', async () => {
+    const draft = await createDraft(ana, { channel: 'twitter', text: 'Short and sweet' });
+    await scheduleSoon(ana, draft.id);
+    const tooLong = await ana.patch(`/api/drafts/${draft.id}`, { text: 'x'.repeat(300) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().error).toMatch(/280/);
+    expect(await getDraft(ana, draft.id)).toMatchObject({ status: 'queued', text: 'Short and sweet' });
+    expect((await ana.post(`/api/drafts/${draft.id}/unqueue`)).statusCode).toBe(200);
+    const held = await ana.patch(`/api/drafts/${draft.id}`, { text: 'x'.repeat(300) });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().problems).toEqual([expect.stringMatching(/280/)]);
+  });
+
   it('a post whose named account was removed fails at its time instead of going out on another account', async () => {
     const crumbCo = connectionOf(anas, 'linkedin', 'Crumb Co');
     const draft = await createDraft(ana, { channel: 'linkedin', text: 'Crumb Co: Sunday hours' });
