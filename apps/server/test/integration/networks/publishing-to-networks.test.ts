@@ -501,6 +501,22 @@ describe('publishing to the networks through the app, each connected as a user c
     expect(await getDraft(ana, draft.id)).toMatchObject({ status: 'published', publishedTo: 'linkedin', connectionId: crumbCo.id });
   });
 
+  it('a YouTube reconnect that Google answers without a refresh token keeps the stored one, which still renews', async () => {
+    const channel = connectionOf(anas, 'google');
+    const stored = () => t.db.selectFrom('socialConnection').select('refreshToken').where('id', '=', channel.id).executeTakeFirstOrThrow();
+    const before = await stored();
+    youtube.setRefreshTokenOnRepeatConsent(false);
+    try {
+      expect((await connectChannel(t, ana, 'google')).searchParams.get('connected')).toBe('google');
+    } finally {
+      youtube.setRefreshTokenOnRepeatConsent(true);
+    }
+    expect((await stored()).refreshToken).toBe(before.refreshToken);
+    const refreshed = await ana.post(`/api/social/${channel.id}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ id: channel.id, status: 'connected' });
+  });
+
   it('an edit that the network would refuse is refused (422) on a post already scheduled; a draft may hold it', async () => {
     const draft = await createDraft(ana, { channel: 'twitter', text: 'Short and sweet' });
     await scheduleSoon(ana, draft.id);
