@@ -8,16 +8,16 @@ import type { useSocialConnections } from '@/lib/client-data/list-social-connect
 import { useRefreshSocialConnection } from '@/lib/client-data/refresh-social-connection';
 import { cn } from '@/lib/cn';
 import { SectionCard, SkeletonLines } from '@/components/ui/section-card';
-import { instanceHost } from '@/features/settings/channel-host';
-import { ProviderIcon } from '@/features/settings/components/provider-icon';
+import { instanceHost } from '@/lib/channel-host';
+import { ProviderIcon } from '@/components/provider-icon';
 
 /** The settings page scrolled to the channel, with its Reconnect button focused (as the reconnect mail links). */
 const reconnectPath = (id: string) => `/dashboard/settings?reconnect=${encodeURIComponent(id)}#channels`;
 
 /**
  * The Overview's channel health list, with Refresh per channel (and Reconnect for one that lost its
- * access) and a Manage connections link for those who run the channels (the owner and staff). A teammate sees the list only, with
- * `readOnlyReason` saying who changes the channels.
+ * access) and a Manage connections link for those who run the channels (the owner and staff). A
+ * teammate sees the list only, with `readOnlyReason` saying who changes the channels.
  */
 export function ChannelHealth({
   connections,
@@ -46,20 +46,18 @@ export function ChannelHealth({
             const label = SOCIAL_PROVIDER_LABELS[connection.provider];
             const host = instanceHost(connection.instanceUrl);
             return (
-              <li
-                key={connection.id}
-                aria-label={`${label} ${connection.handle}`}
-                className="flex items-start gap-3 py-3 first:pt-0 last:pb-0"
-              >
-                <ProviderIcon provider={connection.provider} className="size-7" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900" title={connection.handle}>
-                    {connection.handle}
-                  </p>
-                  <p className="truncate text-xs text-slate-500">{host ? `${label} · ${host}` : label}</p>
-                  {connection.lastError ? <p className="mt-1 break-words text-xs text-amber-800">{connection.lastError}</p> : null}
+              <li key={connection.id} aria-label={`${label} ${connection.handle}`} className="py-3 first:pt-0 last:pb-0">
+                <div className="flex items-center gap-3">
+                  <ProviderIcon provider={connection.provider} className="size-7" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900" title={connection.handle}>
+                      {connection.handle}
+                    </p>
+                    <p className="truncate text-xs text-slate-500">{host ? `${label} · ${host}` : label}</p>
+                  </div>
                 </div>
-                <div className="flex shrink-0 flex-col items-end gap-2">
+                {/* Below the name, across the card: the card is narrow beside the chart. */}
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2 pl-10">
                   <ConnectionStatusBadge status={connection.status} demo={connection.demo} />
                   {readOnlyReason === null ? (
                     connection.status === 'connected' ? (
@@ -81,6 +79,7 @@ export function ChannelHealth({
                     )
                   ) : null}
                 </div>
+                {connection.lastError ? <p className="mt-2 pl-10 break-words text-xs text-amber-800">{connection.lastError}</p> : null}
               </li>
             );
           })}

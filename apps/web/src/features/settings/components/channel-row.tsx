@@ -4,7 +4,7 @@ import { SOCIAL_PROVIDER_LABELS, type TSocialConnection } from '@hookline/shared
 import { ConnectionStatusBadge } from '@/components/connection-status-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { instanceHost } from '../channel-host';
+import { instanceHost } from '@/lib/channel-host';
 
 /** How Reconnect starts the network's connect flow again: a trip to the network, or its form here. */
 export type ReconnectAction = { href: string } | { open: () => void };

@@ -3,11 +3,11 @@ import { Plus } from 'lucide-react';
 import type { TSocialConnection, TSocialProvidersResponse } from '@hookline/shared';
 import { Button } from '@/components/ui/button';
 import { connectSocialChannelPath } from '../api/connect-social-channel';
-import { instanceHost } from '../channel-host';
+import { instanceHost } from '@/lib/channel-host';
 import { BlueskyConnectForm } from './bluesky-connect-form';
 import { ChannelRow, type ReconnectAction } from './channel-row';
 import { MastodonConnectForm } from './mastodon-connect-form';
-import { ProviderIcon } from './provider-icon';
+import { ProviderIcon } from '@/components/provider-icon';
 
 /** Where a trip to a network comes back to, with ?connected= or ?channelError=. */
 export const CONNECT_RETURN_TO = '/dashboard/settings';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { SOCIAL_PROVIDER_LABELS, type TAdminChannel } from '@hookline/shared';
 import { ConnectionStatusBadge } from '@/components/connection-status-badge';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
-import { instanceHost } from '@/features/settings/channel-host';
-import { ProviderIcon } from '@/features/settings/components/provider-icon';
+import { instanceHost } from '@/lib/channel-host';
+import { ProviderIcon } from '@/components/provider-icon';
 import { formatDateTime, formatExpiry } from '../../format';
 import { useBackState } from '../shared/back-link';
 
