@@ -103,7 +103,8 @@ const byteRangeOf = (text: string, part: string) => {
 beforeAll(async () => {
   pds = await startBlueskyPds();
   appView = await startBlueskyAppViewFake(pds.url);
-  config = loadConfig({ CHANNEL_BLUESKY_SERVICE_URL: pds.url, ...appView.env });
+  // The PDS runs on loopback, over http.
+  config = loadConfig({ CHANNEL_BLUESKY_SERVICE_URL: pds.url, CHANNEL_ALLOW_PRIVATE_INSTANCES: 'true', ...appView.env });
   adapter = createBlueskyAdapter(config);
   [alice, bob] = [await pds.createAccount('alice'), await pds.createAccount('bob')];
   [loaf, clip] = await Promise.all([

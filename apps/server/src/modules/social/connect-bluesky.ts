@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { signInToBluesky } from '../networks/bluesky/bluesky-adapter.ts';
-import { InstanceUrlError, normalizeInstanceUrl } from '../networks/mastodon/mastodon-connect.ts';
+import { InstanceUrlError, normalizeInstanceUrl } from '../networks/instance-url.ts';
 import { PublishError } from '../publishing/channel-publisher.ts';
 import { listSocialConnections } from './list-social-connections.ts';
 import { storeConnectedAccounts } from './store-connected-accounts.ts';
@@ -23,7 +23,10 @@ export async function connectBluesky(
   let serviceUrl: string | undefined;
   try {
     if (input.body.service)
-      serviceUrl = await normalizeInstanceUrl(input.body.service, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES });
+      serviceUrl = await normalizeInstanceUrl(input.body.service, {
+        allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES,
+        network: 'Bluesky',
+      });
   } catch (error) {
     if (error instanceof InstanceUrlError) throw new HttpError(400, error.message);
     throw error;
@@ -47,7 +50,7 @@ export async function connectBluesky(
   }
   // The account's PDS comes from its DID document: it is held to the same rule as a named service.
   try {
-    await normalizeInstanceUrl(signedIn.instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES });
+    await normalizeInstanceUrl(signedIn.instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES, network: 'Bluesky' });
   } catch (error) {
     if (error instanceof InstanceUrlError) throw new HttpError(400, `This account's server cannot be used: ${error.message}`);
     throw error;

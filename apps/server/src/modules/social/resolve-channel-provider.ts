@@ -3,13 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import {
-  InstanceUrlError,
-  MASTODON_SCOPES,
-  mastodonOAuthEndpoints,
-  normalizeInstanceUrl,
-  registerMastodonApp,
-} from '../networks/mastodon/mastodon-connect.ts';
+import { InstanceUrlError, normalizeInstanceUrl } from '../networks/instance-url.ts';
+import { MASTODON_SCOPES, mastodonOAuthEndpoints, registerMastodonApp } from '../networks/mastodon/mastodon-connect.ts';
 import { callbackUrlOf, getChannelProvider, type ChannelProvider } from './channel-providers.ts';
 
 const APP_SECRET_CONTEXT = 'network-app-secret';

@@ -13,6 +13,7 @@ import {
   type TokenSet,
 } from '../network-adapter.ts';
 import { callNetwork } from '../network-http.ts';
+import { checkedInstance } from '../instance-url.ts';
 import { splitThreadTexts } from '../split-thread-texts.ts';
 import { checkBlueskyPost } from './check-bluesky-post.ts';
 
@@ -241,7 +242,11 @@ const postUrlOf = (handle: string, uri: string) => `https://bsky.app/profile/${h
  * repository on its PDS, with images or a video uploaded there as blobs; figures from the AppView.
  */
 export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
-  const serviceOf = (instanceUrl: string | null) => instanceUrl ?? config.CHANNEL_BLUESKY_SERVICE_URL;
+  /** The account's PDS, checked again before each call (its name may point elsewhere by now). */
+  const serviceOf = async (instanceUrl: string | null) =>
+    instanceUrl
+      ? checkedInstance(instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES, network: 'Bluesky' })
+      : config.CHANNEL_BLUESKY_SERVICE_URL;
 
   /**
    * Creates one post under a record key made from the draft and its publishing round, so a retry
@@ -276,13 +281,13 @@ export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
     checkPost: checkBlueskyPost,
 
     async fetchAccount(accessToken, instanceUrl, { signal }) {
-      const agent = blueskyAgent(serviceOf(instanceUrl), { signal, what: "the account's details" }, accessToken);
+      const agent = blueskyAgent(await serviceOf(instanceUrl), { signal, what: "the account's details" }, accessToken);
       const { data } = await runXrpc(signal, () => agent.com.atproto.server.getSession(undefined, { signal }));
       return { accountId: data.did, handle: data.handle };
     },
 
     async publish(account, post: PostContent, { signal }) {
-      const service = serviceOf(account.instanceUrl);
+      const service = await serviceOf(account.instanceUrl);
       const uploader = blueskyAgent(service, { signal, what: 'the media', timeoutMs: UPLOAD_TIMEOUT_MS }, account.accessToken);
       const agent = blueskyAgent(service, { signal, what: 'the post' }, account.accessToken);
       const embed = await uploadEmbed(uploader, post.media, signal);
@@ -337,7 +342,7 @@ export function createBlueskyAdapter(config: AppConfig): NetworkAdapter {
 
     async refreshTokens({ refreshToken, instanceUrl }, { signal }) {
       if (!refreshToken) throw new TokenRefusedError('Bluesky gave no refresh token for this session.');
-      const agent = blueskyAgent(serviceOf(instanceUrl), { signal, what: 'the session renewal' });
+      const agent = blueskyAgent(await serviceOf(instanceUrl), { signal, what: 'the session renewal' });
       try {
         const { data } = await runXrpc(signal, () =>
           agent.com.atproto.server.refreshSession(undefined, { headers: { authorization: `Bearer ${refreshToken}` }, signal }),

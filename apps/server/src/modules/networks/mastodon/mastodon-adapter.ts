@@ -6,7 +6,7 @@ import { PublishError } from '../../publishing/channel-publisher.ts';
 import type { ChannelAccount, NetworkAdapter, PostContent, PostMedia } from '../network-adapter.ts';
 import { callNetwork, readJson } from '../network-http.ts';
 import { checkMastodonPost } from './check-mastodon-post.ts';
-import { InstanceUrlError, normalizeInstanceUrl } from './mastodon-connect.ts';
+import { checkedInstance } from '../instance-url.ts';
 import { explainMastodonRefusal } from './mastodon-errors.ts';
 
 /** How long to wait between looks at an upload Mastodon is still processing, and for how long in all. */
@@ -71,15 +71,8 @@ export function createMastodonAdapter(config: AppConfig, timing: MastodonTiming 
    * private (DNS rebinding) is refused here too.
    */
   async function instanceOf(instanceUrl: string | null): Promise<{ origin: string; label: string }> {
-    if (!instanceUrl) throw new PublishError('This Mastodon channel has no server address. Reconnect the channel.', false);
-    try {
-      const origin = await normalizeInstanceUrl(instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES });
-      return { origin, label: `Mastodon at ${new URL(origin).host}` };
-    } catch (error) {
-      if (!(error instanceof InstanceUrlError)) throw error;
-      if (error.problem === 'unresolved') throw new PublishError(`${error.message} Hookline will try again.`, true);
-      throw new PublishError(error.message, false);
-    }
+    const origin = await checkedInstance(instanceUrl, { allowPrivate: config.CHANNEL_ALLOW_PRIVATE_INSTANCES, network: 'Mastodon' });
+    return { origin, label: `Mastodon at ${new URL(origin).host}` };
   }
 
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}`, accept: 'application/json' });

@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InstanceUrlError, mastodonOAuthEndpoints, normalizeInstanceUrl } from './mastodon-connect.ts';
+import { InstanceUrlError, normalizeInstanceUrl } from '../instance-url.ts';
+import { mastodonOAuthEndpoints } from './mastodon-connect.ts';
 
 /** A stand-in resolver: the tests never depend on this machine's DNS. */
 const ANSWERS: Record<string, string[]> = {
