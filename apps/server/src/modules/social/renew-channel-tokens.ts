@@ -34,6 +34,8 @@ export type RenewOutcome = { ok: true; row: SocialConnectionRow } | { ok: false;
 /** How long one runner may take to renew a channel's tokens before another may try. */
 const RENEW_LEASE_MS = 60_000;
 const WAIT_STEP_MS = 250;
+/** A renewal that failed after this long ran into a timeout (the token requests give up after 15 s). */
+const TIMED_OUT_MS = 10_000;
 
 const labelOf = (row: SocialConnectionRow) => channelName(row);
 
@@ -64,6 +66,7 @@ export async function renewChannelTokens(
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return waitForRenewal(deps, row);
   let outcome: RenewOutcome | undefined;
+  const started = Date.now();
   try {
     // The row may have been read before another runner renewed it: a rotated refresh token must not
     // be spent again, so the renewal works from the row as it is now, and one already renewed is kept.
@@ -72,9 +75,11 @@ export async function renewChannelTokens(
     if (current.accessToken !== row.accessToken && current.status === 'connected') return (outcome = { ok: true, row: current });
     return (outcome = await renewClaimed(deps, current, record));
   } finally {
-    // A renewal whose answer never came may still be completed by the network (rotating the refresh
-    // token): the lease is then left to run out rather than let another runner try at once.
-    if (!outcome || outcome.ok || outcome.kind === 'rejected') {
+    // A renewal whose answer never came (it ran into the timeout) may still be completed by the
+    // network, rotating the refresh token: its lease is left to run out rather than let another
+    // runner spend the old one at once. A quick failure (a 5xx, a refused connection) frees it.
+    const timedOut = outcome?.ok === false && outcome.kind === 'unavailable' && Date.now() - started >= TIMED_OUT_MS;
+    if (!timedOut) {
       await deps.db.updateTable('socialConnection').set({ refreshLeaseUntil: null }).where('id', '=', row.id).execute();
     }
   }
