@@ -158,6 +158,19 @@ describe("a channel's health: renewals, re-auth, metrics and the staff view", ()
     });
   });
 
+  it('a token X stops accepting in the middle of a publish is renewed once and the post goes out; nobody is mailed', async () => {
+    const grants = refreshGrants();
+    const mails = reconnectMails().length;
+    const draft = await createDraft(ana, 'Baguettes until noon');
+    expect((await ana.post(`/api/drafts/${draft.id}/publish`)).statusCode).toBe(200);
+    x.failNext(401, TWITTER_ERRORS.unauthorized, {}, '/2/tweets');
+    expect(await publishDueAt(Date.now())).toBe(1);
+    expect(await getDraft(ana, draft.id)).toMatchObject({ status: 'published', publishedTo: 'twitter' });
+    expect(refreshGrants()).toBe(grants + 1);
+    expect(await storedRow(channelId)).toMatchObject({ status: 'connected', lastError: null });
+    expect(reconnectMails()).toHaveLength(mails);
+  });
+
   describe('when X stops accepting the refresh token', () => {
     const reason =
       'X @hookline_bakery no longer accepts this connection (invalid_request: Value passed for the token was invalid.). Reconnect the channel.';
