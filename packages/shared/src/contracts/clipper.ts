@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CLIP_DURATION, NUM_CLIPS } from '../clip-limits.ts';
+import { DRAFT_CHANNELS } from '../channels.ts';
+import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_DURATION, LOOK_FOR_MAX_CHARS, NO_FACE_FRAMINGS, NUM_CLIPS } from '../clip-limits.ts';
+import { ZDraft } from './drafts.ts';
 
 /** Where the source comes from; subtitles are on by default. */
 export const INPUT_TYPES = ['Upload Video File', 'YouTube URL'] as const;
@@ -21,7 +23,21 @@ export const ZClipJobRequest = z.object({
     .default(CLIP_DURATION.default)
     .describe('Seconds per clip'),
   num_clips: z.int().min(NUM_CLIPS.min).max(NUM_CLIPS.max).default(NUM_CLIPS.default),
-  add_subtitles: z.boolean().default(true).describe('Burn the transcript into the clips as subtitles'),
+  add_subtitles: z.boolean().default(true).describe('Burn word-by-word captions into the clips'),
+  aspect_ratio: z
+    .enum(ASPECT_RATIOS)
+    .default('original')
+    .describe("The clips' frame: the source's own, or 9:16, 1:1 or 4:5 cropped to follow the main face"),
+  no_face_framing: z
+    .enum(NO_FACE_FRAMINGS)
+    .default('center')
+    .describe('Reframed clips, where no face is found: a centred crop, or the whole frame over a blurred copy of itself'),
+  caption_style: z.enum(CAPTION_STYLES).default('bold').describe('How the captions look: bold (Bold pop), boxed, clean'),
+  look_for: z
+    .string()
+    .max(LOOK_FOR_MAX_CHARS)
+    .optional()
+    .describe('What to look for ("moments about pricing", "funny bits"): steers the choice of moments'),
   video_file: z
     .file()
     .optional()
@@ -42,6 +58,10 @@ export const ZClipResult = z.object({
   source_video: z.string(),
   download_url: z.string(),
   file_name: z.string(),
+  /** The clip's frame (its video is that shape). */
+  aspect_ratio: z.enum(ASPECT_RATIOS),
+  /** The draft made from this clip ("Create draft"), while the job is kept. */
+  draft_id: z.string().nullable(),
 });
 export type TClipResult = z.infer<typeof ZClipResult>;
 
@@ -94,3 +114,19 @@ export const ZClipFileQuery = z.object({ expires: z.coerce.number().int(), sig: 
  */
 export const ZClipperError = z.object({ detail: z.string(), error: z.string(), job_id: z.string().optional() });
 export type TClipperError = z.infer<typeof ZClipperError>;
+
+/** Path params of POST /api/clipper/jobs/{id}/clips/{n}/draft. */
+export const ZClipDraftParams = z.object({ id: z.string().min(1).max(100), n: z.coerce.number().int().min(1) });
+
+/**
+ * POST /api/clipper/jobs/{id}/clips/{n}/draft ("Create draft") and POST /api/clipper/jobs/{id}/drafts
+ * ("Create drafts for all"): a Reel/Short draft per clip (a Video for clips in the source's frame) in
+ * the job's workspace, the clip as its media, a caption written from the clip's words and the brand's
+ * onboarding answers. Without a channel: Instagram for reframed clips, YouTube for the source's frame.
+ */
+export const ZClipDraftRequest = z.object({ channel: z.enum(DRAFT_CHANNELS).optional() });
+export type TClipDraftRequest = z.infer<typeof ZClipDraftRequest>;
+
+/** The drafts made (201); a clip that already has its draft answers that draft again, unchanged. */
+export const ZClipDrafts = z.object({ drafts: z.array(ZDraft) });
+export type TClipDrafts = z.infer<typeof ZClipDrafts>;
