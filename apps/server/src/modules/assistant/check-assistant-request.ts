@@ -22,10 +22,16 @@ export function checkAssistantRequest(
   }
 }
 
-/** The conversation as chat-completions messages, the system prompt (when given) first. */
-export function toChatMessages(request: TAssistantRequest): ChatCompletionMessageParam[] {
+/**
+ * The conversation as chat-completions messages, one system message first when there is a brand
+ * context or a system prompt: the brand context (readBrandContext), then a blank line, then the
+ * browser's prompt, which being last reads as the more specific instruction. One message rather
+ * than two, because the chat templates of some local models refuse a second system message.
+ */
+export function toChatMessages(request: TAssistantRequest, brandContext: string | null): ChatCompletionMessageParam[] {
+  const system = [brandContext, request.system].filter(Boolean).join('\n\n');
   return [
-    ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
     ...request.messages.map((m) => ({ role: m.role, content: m.content })),
   ];
 }

@@ -1,16 +1,28 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZAssistantReply, ZAssistantRequest, type TAssistantRequest } from '@hookline/shared';
+import { isStaffRole, WORKSPACE_HEADER, ZApiError, ZAssistantReply, ZAssistantRequest, type TAssistantRequest } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { sessionUserOf } from '../../plugins/guards.ts';
+import { workspaceOfRequest } from '../workspaces/resolve-workspace.ts';
 import { askAssistant } from './ask-assistant.ts';
 import { checkAssistantRequest } from './check-assistant-request.ts';
 import { createAiClient } from './create-ai-client.ts';
+import { readBrandContext } from './read-brand-context.ts';
 import { toServerSentEvents } from './sse.ts';
 import { streamAssistant } from './stream-assistant.ts';
 
-const ERRORS = { 400: ZApiError, 401: ZApiError, 413: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError };
+const ERRORS = {
+  400: ZApiError,
+  401: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  413: ZApiError,
+  429: ZApiError,
+  502: ZApiError,
+  503: ZApiError,
+};
 
 /** Aborted when the browser goes away before the answer is complete, so the AI service stops working for nobody. */
 function abortOnDisconnect(reply: FastifyReply): AbortSignal {
@@ -49,6 +61,24 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     return ai;
   };
 
+  /**
+   * The brand the reply is written for: that of the workspace the request acts in. A workspace
+   * named by the header is opened as every dashboard route opens it, refusals included (another
+   * client's: 404; a manager's unassigned client: 403). Without the header, a client's own (or, for
+   * a teammate, the one the dashboard shows); staff then act in none. The assistant needs no
+   * workspace, so a client whose own is not settled yet (address proof pending) is answered
+   * without a brand rather than refused.
+   */
+  const brandOf = async (request: FastifyRequest): Promise<string | null> => {
+    const named = request.headers[WORKSPACE_HEADER] !== undefined;
+    if (!named && isStaffRole(sessionUserOf(request).role)) return null;
+    const workspace = await workspaceOfRequest(ctx.db, request).catch((error: unknown) => {
+      if (!named && error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 404)) return null;
+      throw error;
+    });
+    return workspace && readBrandContext(ctx.db, workspace.id);
+  };
+
   app.post(
     '/api/assistant',
     {
@@ -62,8 +92,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const backend = prepare(request.body);
+      const brand = await brandOf(request);
       const signal = abortOnDisconnect(reply);
-      return { reply: await unlessGone(signal, askAssistant(backend, request.body, signal)) };
+      return { reply: await unlessGone(signal, askAssistant(backend, request.body, brand, signal)) };
     },
   );
 
@@ -86,8 +117,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const backend = prepare(request.body);
+      const brand = await brandOf(request);
       const signal = abortOnDisconnect(reply);
-      const deltas = await unlessGone(signal, streamAssistant(backend, request.body, signal));
+      const deltas = await unlessGone(signal, streamAssistant(backend, request.body, brand, signal));
       reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')
         .header('Cache-Control', 'no-cache, no-transform')
