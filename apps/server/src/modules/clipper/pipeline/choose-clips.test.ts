@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chooseClips, dropOverlaps, hookScore, listCandidates, previewText, toVirality, type ChooseClipsInput } from './choose-clips.ts';
+import {
+  chooseClips,
+  dropOverlaps,
+  hookScore,
+  listCandidates,
+  lookForKeywords,
+  previewText,
+  toVirality,
+  type ChooseClipsInput,
+} from './choose-clips.ts';
 import type { TimeRange } from './types.ts';
 
 /** A 60 s source like the test video: loud speech at 10–13.5, 14–18 and 40–48 s, quiet elsewhere. */
@@ -150,6 +159,102 @@ describe('chooseClips', () => {
     const clips = chooseClips({ durationSec, clipDuration: 90, numClips: 5, loudnessDb, silences, segments, sceneCuts });
     expect(clips).toHaveLength(5);
     for (const clip of clips) expect(clip.end - clip.start).toBeCloseTo(90, 0);
+  });
+});
+
+/**
+ * A 90 s talk: a lively opening at 10–25 s (loud, hook words, a question) and, at 50–65 s, a calmer
+ * stretch about pricing; pauses around both.
+ */
+function pricingTalkInput(overrides: Partial<ChooseClipsInput> = {}): ChooseClipsInput {
+  const spoken = [
+    { start: 10, end: 25, db: -12 },
+    { start: 50, end: 65, db: -22 },
+  ];
+  return {
+    durationSec: 90,
+    clipDuration: 15,
+    numClips: 1,
+    loudnessDb: Array.from({ length: 900 }, (_, i) => spoken.find((s) => i / 10 >= s.start && i / 10 < s.end)?.db ?? -60),
+    silences: [
+      { start: 0, end: 10 },
+      { start: 25, end: 50 },
+      { start: 65, end: 90 },
+    ],
+    segments: [
+      { start: 10, end: 14, text: 'Why do 9 out of 10 creators never grow?' },
+      { start: 14, end: 19, text: 'The biggest mistake is repricing old videos instead of making new ones.' },
+      { start: 19, end: 25, text: 'Stop doing that and you will actually see the difference.' },
+      { start: 50, end: 55, text: 'Let me walk through our pricing for the coming year.' },
+      { start: 55, end: 60, text: 'The starter plan keeps its price and the team plan gets cheaper.' },
+      { start: 60, end: 65, text: 'Pricing for agencies is set per seat, with prices listed on the site.' },
+    ],
+    sceneCuts: [],
+    ...overrides,
+  };
+}
+
+describe('chooseClips with what to look for', () => {
+  // Each stretch's window starts 0.25 s before its speech, as speech resumes after a pause.
+  const pricing = { start: 49.75, end: 64.75 };
+  const opening = { start: 9.75, end: 24.75 };
+  const at = (clip: { start: number; end: number }) => ({ start: clip.start, end: clip.end });
+
+  it('puts the window about what the user looks for first, which another wins without it', () => {
+    const [without] = chooseClips(pricingTalkInput());
+    expect(at(without)).toEqual(opening);
+    expect(without.features.topic).toBe(0);
+
+    const input = pricingTalkInput({ lookFor: 'moments about pricing' });
+    const clips = chooseClips(input);
+    expectWellFormed(clips, input);
+    expect(at(clips[0])).toEqual(pricing);
+    // "pricing" twice (the segment saying "repricing" does not count): the keyword in full.
+    expect(clips[0].features.topic).toBe(1);
+    expect(clips[0].textPreview).toContain('our pricing for the coming year');
+
+    // The opening is still the second choice: the boost reorders, it does not hide the rest.
+    const two = chooseClips({ ...input, numClips: 2 });
+    expect(two.map(at)).toEqual([pricing, opening]);
+    expect(two[1].features.topic).toBe(0);
+  });
+
+  it('matches plurals and singulars of the words, never parts of other words', () => {
+    // "prices" asks for "price": the singular at 55–60 s and the plural at 60–65 s both count.
+    const [byPrice] = chooseClips(pricingTalkInput({ lookFor: 'Prices!' }));
+    expect(at(byPrice)).toEqual(pricing);
+    expect(byPrice.features.topic).toBe(1);
+    // Words are compared whole: "repricing" (said once in the opening) is not "pricing", nor the other way round.
+    const byRepricing = chooseClips(pricingTalkInput({ lookFor: 'repricing', numClips: 2 }));
+    expect(byRepricing.map((c) => [at(c), c.features.topic])).toEqual([
+      [opening, 0.5],
+      [pricing, 0],
+    ]);
+  });
+
+  it('changes nothing when the words are nowhere, name no topic, or there is no transcript', () => {
+    const plain = chooseClips(pricingTalkInput({ numClips: 3 }));
+    for (const lookFor of ['funny bits', 'moments where they talk about something', '   ', null]) {
+      expect(chooseClips(pricingTalkInput({ numClips: 3, lookFor }))).toEqual(plain);
+    }
+    // Without words, no window can mention the topic: loudness and pauses decide as before.
+    const silent = chooseClips(pricingTalkInput({ numClips: 3, segments: [] }));
+    expect(chooseClips(pricingTalkInput({ numClips: 3, segments: [], lookFor: 'pricing' }))).toEqual(silent);
+    expect(silent.every((c) => c.features.topic === 0)).toBe(true);
+  });
+
+  it('reads the topic words: lower-cased, without stop words or plural s, each once', () => {
+    expect(lookForKeywords('moments about pricing')).toEqual(['pricing']);
+    expect(lookForKeywords('Funny bits')).toEqual(['funny']);
+    expect(lookForKeywords('Where they talk about PRICES, discounts and the stories behind them')).toEqual([
+      'price',
+      'discount',
+      'story',
+      'behind',
+    ]);
+    expect(lookForKeywords("the customer's questions about customers")).toEqual(['customer', 'question']);
+    expect(lookForKeywords('the moments')).toEqual([]);
+    expect(lookForKeywords(undefined)).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LOOK_FOR_MAX_CHARS } from '@hookline/shared';
 import type { TimeRange, TranscriptSegment } from './types.ts';
 
 export interface ChooseClipsInput {
@@ -15,6 +16,11 @@ export interface ChooseClipsInput {
   segments: TranscriptSegment[];
   /** Scene cut times in seconds. */
   sceneCuts: number[];
+  /**
+   * What the user wants clips of ("moments about pricing", at most LOOK_FOR_MAX_CHARS): windows
+   * whose words mention its keywords score higher. Blank or absent for none.
+   */
+  lookFor?: string | null;
 }
 
 /** How a window scored, each part 0..1 (pauses is a penalty). */
@@ -26,6 +32,8 @@ export interface ClipFeatures {
   scenes: number;
   hook: number;
   cleanEnd: number;
+  /** How much the window's words mention what the user looks for (0 without lookFor). */
+  topic: number;
 }
 
 export interface ChosenClip {
@@ -56,7 +64,14 @@ const HOOK_SEC = 3;
 const FULL_SPEECH_WPS = 2.5;
 const PREVIEW_CHARS = 200;
 
-const WEIGHTS = { speech: 0.3, loudness: 0.2, peaks: 0.1, scenes: 0.1, hook: 0.25, cleanEnd: 0.05, pauses: 0.3 } as const;
+/**
+ * topic comes on top of the rest (which add up to 1): enough for a window about what the user looks
+ * for to beat livelier ones about something else, and only words can earn it, so a window without
+ * speech never gains by it.
+ */
+const WEIGHTS = { speech: 0.3, loudness: 0.2, peaks: 0.1, scenes: 0.1, hook: 0.25, cleanEnd: 0.05, pauses: 0.3, topic: 0.4 } as const;
+/** Mentions of a keyword in a window that count in full; one mention counts half. */
+const FULL_TOPIC_MENTIONS = 2;
 
 const HOOK_WORDS = [
   'secret',
@@ -98,12 +113,25 @@ const HOOK_WORD_RE = new RegExp(
   'giu',
 );
 
+/** Words of a "what to look for" that name no topic: grammar, and the ways people ask for clips ("moments where they talk about…"). */
+const LOOK_FOR_STOP_WORDS = new Set(
+  `a about after all also an and any are around as at be been before being but by can could did do does during each every
+  for from had has have he her here him his how i if in into is it its just me more most my no not of on or other our over
+  she should so some such than that the their them then there these they this those to up us very was we were what when
+  where which while who why will with would you your
+  bit clip discuss discussed discussing find get like look looking mention mentioned mentioning moment part piece please
+  scene section segment show someone something speak speaking stuff talk talked talking thing topic video want`
+    .split(/\s+/)
+    .map(stemWord),
+);
+
 /**
  * Picks the best windows of exactly clipDuration (the whole source when it is shorter). Candidate
  * starts lie on a 1 s grid and on pause boundaries; grid starts snap to a pause start or end within
  * 3 s. Each window is scored on speech density, loudness, peaks, long pauses (penalty), scene cuts,
- * hook cues in its first 3 s and whether it ends in a pause; the best windows are taken greedily,
- * skipping any that overlap one already taken. Returns at most numClips, best first.
+ * hook cues in its first 3 s, whether it ends in a pause and, given lookFor, how much its words
+ * mention what the user looks for; the best windows are taken greedily, skipping any that overlap
+ * one already taken. Returns at most numClips, best first.
  */
 export function chooseClips(input: ChooseClipsInput): ChosenClip[] {
   return pickWindows(input, input.numClips, 0);
@@ -179,6 +207,29 @@ export function previewText(segments: readonly TranscriptSegment[], start: numbe
   return `${(space > maxChars * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
+/** A word reduced to what its plural shares with its singular: "prices" → "price", "stories" → "story". */
+function stemWord(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** The stems of a text's words (letters and digits, with inner apostrophes: "don't"), in order. */
+function stemsOf(text: string): string[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu)].map((m) => stemWord(m[0]));
+}
+
+/** The user's "what to look for" as sent: one line, at most LOOK_FOR_MAX_CHARS; '' for none. */
+export function cleanLookFor(lookFor: string | null | undefined): string {
+  return (lookFor ?? '').replace(/\s+/g, ' ').trim().slice(0, LOOK_FOR_MAX_CHARS);
+}
+
+/** The topic words of a "what to look for", stemmed, each once: "moments about pricing" → ["pricing"]. */
+export function lookForKeywords(lookFor: string | null | undefined): string[] {
+  return [...new Set(stemsOf(cleanLookFor(lookFor)).filter((w) => w.length > 1 && !LOOK_FOR_STOP_WORDS.has(w)))];
+}
+
 /** Counts hook cues in a text, 0..1: a question, a number, hook words. */
 export function hookScore(text: string): number {
   if (!text.trim()) return 0;
@@ -208,6 +259,9 @@ interface Signals {
   segmentStarts: number[];
   longestSegment: number;
   sceneCuts: number[];
+  /** lookForKeywords of the input, and how often each segment says each of them (segment by keyword). */
+  keywords: string[];
+  mentions: number[][];
 }
 
 function prepareSignals(input: ChooseClipsInput): Signals {
@@ -244,6 +298,7 @@ function prepareSignals(input: ChooseClipsInput): Signals {
     for (let i = from; i < to; i++) words[i] += count / (to - from);
   }
 
+  const keywords = lookForKeywords(input.lookFor);
   return {
     durationSec: input.durationSec,
     hasAudio,
@@ -261,7 +316,14 @@ function prepareSignals(input: ChooseClipsInput): Signals {
     segmentStarts: segments.map((s) => s.start),
     longestSegment: segments.reduce((m, s) => Math.max(m, s.end - s.start), 0),
     sceneCuts: [...input.sceneCuts].sort((a, b) => a - b),
+    keywords,
+    mentions: keywords.length === 0 ? [] : segments.map((s) => countMentions(stemsOf(s.text), keywords)),
   };
+}
+
+/** How often the words say each keyword (stems compared whole, so "pricing" is not found in "repricing"). */
+function countMentions(stems: string[], keywords: string[]): number[] {
+  return keywords.map((k) => stems.filter((w) => w === k).length);
 }
 
 function scoreWindow(sig: Signals, start: number, end: number): ClipFeatures {
@@ -298,7 +360,24 @@ function scoreWindow(sig: Signals, start: number, end: number): ClipFeatures {
   }
 
   const cleanEnd = end >= sig.durationSec - 0.05 || sig.silences.some((s) => end >= s.start - 0.3 && end <= s.end + 0.05) ? 1 : 0;
-  return { speech, loudness, peaks, pauses, scenes, hook, cleanEnd };
+  return { speech, loudness, peaks, pauses, scenes, hook, cleanEnd, topic: topicScore(sig, start, end) };
+}
+
+/**
+ * 0..1: how much the words in the window (the segments whose middle lies in it, as in its preview)
+ * mention the keywords, each keyword counting in full from FULL_TOPIC_MENTIONS mentions, averaged.
+ */
+function topicScore(sig: Signals, start: number, end: number): number {
+  if (sig.keywords.length === 0) return 0;
+  const found = sig.keywords.map(() => 0);
+  for (let i = lowerBound(sig.segmentStarts, start - sig.longestSegment); i < sig.segments.length; i++) {
+    const s = sig.segments[i];
+    if (s.start > end) break;
+    const mid = (s.start + s.end) / 2;
+    if (mid < start || mid > end) continue;
+    sig.mentions[i].forEach((n, k) => (found[k] += n));
+  }
+  return found.reduce((sum, n) => sum + Math.min(1, n / FULL_TOPIC_MENTIONS), 0) / sig.keywords.length;
 }
 
 function combine(f: ClipFeatures): number {
@@ -308,7 +387,8 @@ function combine(f: ClipFeatures): number {
     WEIGHTS.peaks * f.peaks +
     WEIGHTS.scenes * f.scenes +
     WEIGHTS.hook * f.hook +
-    WEIGHTS.cleanEnd * f.cleanEnd -
+    WEIGHTS.cleanEnd * f.cleanEnd +
+    WEIGHTS.topic * f.topic -
     WEIGHTS.pauses * f.pauses
   );
 }

@@ -45,6 +45,12 @@ function promptCandidates(messages: FakeChatMessage[]): PromptCandidate[] {
   return (JSON.parse(messages.at(-1)!.content) as { candidates: PromptCandidate[] }).candidates;
 }
 
+/** The one request the model received. */
+function received() {
+  expect(fake.requests).toHaveLength(1);
+  return fake.requests[0];
+}
+
 /** A model that scores each candidate with `score` and answers OpenAI-style JSON. */
 const scoring = (score: (c: PromptCandidate) => number) => (messages: FakeChatMessage[]) =>
   JSON.stringify({ scores: promptCandidates(messages).map((c) => ({ id: c.id, score: score(c) })) });
@@ -94,6 +100,38 @@ describe('chooseRerankedClips', () => {
       })),
     );
     expect(sent.length).toBe(4);
+  });
+
+  it('tells the model what the user looks for, and the heuristic part already favours windows that say it', async () => {
+    const plain = videoInput();
+    const input = videoInput({ lookFor: '  moments about\n breakfast ' });
+    // Without it the opening leads; "breakfast" at 40–44 s lifts the second stretch above it.
+    expect(windows(chooseClips(plain))).toEqual([
+      [9.75, 24.75],
+      [39.75, 54.75],
+    ]);
+    expect(windows(chooseClips(input))).toEqual([
+      [39.75, 54.75],
+      [9.75, 24.75],
+    ]);
+    fake.reply = scoring((c) => (c.transcript.includes('breakfast') ? 9 : 3));
+
+    const { clips, warning } = await chooseRerankedClips(input, config);
+
+    expect(warning).toBeNull();
+    expect(windows(clips)).toEqual([
+      [39.75, 54.75],
+      [9.75, 24.75],
+    ]);
+    const [system, user] = received().body!.messages!;
+    expect(system.content).toContain('The user is looking for: "moments about breakfast"; rank windows about that first');
+    // The candidates carry the boosted heuristic scores, the window about breakfast first.
+    expect(promptCandidates([user])[0]).toMatchObject({ start: 39.75, heuristic_score: chooseClips(input)[0].viralityScore });
+    expect(chooseClips(input)[0].viralityScore).toBeGreaterThan(chooseClips(plain)[1].viralityScore);
+
+    fake.requests.length = 0;
+    await chooseRerankedClips(plain, config);
+    expect(received().body!.messages![0].content).not.toContain('looking for');
   });
 
   it('still drops overlaps after the re-rank: the next window that fits takes the place', async () => {

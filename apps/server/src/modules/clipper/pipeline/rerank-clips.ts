@@ -3,6 +3,7 @@ import { createAiClient } from '../../assistant/create-ai-client.ts';
 import { toUpstreamError } from '../../assistant/upstream-error.ts';
 import {
   chooseClips,
+  cleanLookFor,
   dropOverlaps,
   listCandidates,
   previewText,
@@ -26,6 +27,11 @@ export interface RerankClipsOptions {
   signal?: AbortSignal;
   /** The whole request, answer included; default 20 s. */
   timeoutMs?: number;
+  /**
+   * What the user wants clips of ("moments about pricing"): the model ranks windows about it
+   * first. chooseRerankedClips passes its input's.
+   */
+  lookFor?: string | null;
 }
 
 /** Candidates sent to the model: twice the clips asked for, at least 4, at most 10. */
@@ -42,6 +48,12 @@ const SYSTEM_PROMPT = [
   'Rate from 0 to 10 how likely each candidate is to hold attention and be shared as a standalone clip: a strong hook in the first seconds, a complete thought, emotion, surprise or practical value.',
   'Answer with JSON only, no prose: {"scores":[{"id":1,"score":7.5}]} with exactly one entry per candidate id.',
 ].join(' ');
+
+/** The system prompt, with what the user looks for (quoted as JSON, so that it reads as their words, not as more instructions). */
+function systemPromptOf(lookFor: string): string {
+  if (!lookFor) return SYSTEM_PROMPT;
+  return `${SYSTEM_PROMPT} The user is looking for: ${JSON.stringify(lookFor)}; rank windows about that first, scoring those that are not about it lower however good they are.`;
+}
 
 // Models now and then quote their numbers; null or '' must not pass as 0, hence no z.coerce.
 const ZNumber = z.union([
@@ -66,7 +78,7 @@ export async function rerankClips(
   config: RerankConfig,
   options: RerankClipsOptions = {},
 ): Promise<ChosenClip[]> {
-  const { signal, timeoutMs = RERANK_TIMEOUT_MS } = options;
+  const { signal, timeoutMs = RERANK_TIMEOUT_MS, lookFor } = options;
   signal?.throwIfAborted();
   const ai = createAiClient({ AI_BASE_URL: config.baseUrl, AI_API_KEY: config.apiKey, AI_MODEL: config.model });
   if (!ai) throw new Error('no AI service is configured');
@@ -88,7 +100,7 @@ export async function rerankClips(
       {
         model: ai.model,
         messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'system', content: systemPromptOf(cleanLookFor(lookFor)) },
           { role: 'user', content: JSON.stringify(prompt) },
         ],
       },
@@ -114,8 +126,9 @@ export async function rerankClips(
 
 /**
  * The clips to render: the heuristic choice (chooseClips), or with a re-rank configured and a
- * transcript present, the best candidates re-scored by the model, then overlaps dropped. A failed
- * re-rank keeps the heuristic choice and gives a warning; only an abort rejects.
+ * transcript present, the best candidates re-scored by the model, then overlaps dropped. The
+ * input's lookFor steers both: its keywords in the heuristic scores, the phrase in the model's
+ * prompt. A failed re-rank keeps the heuristic choice and gives a warning; only an abort rejects.
  */
 export async function chooseRerankedClips(
   input: ChooseClipsInput,
@@ -127,7 +140,7 @@ export async function chooseRerankedClips(
   const candidates = listCandidates(input, Math.min(MAX_RERANK_CANDIDATES, Math.max(4, 2 * input.numClips)));
   if (candidates.length < 2) return { clips: heuristic, warning: null };
   try {
-    const ranked = await rerankClips(candidates, input.segments, rerank, options);
+    const ranked = await rerankClips(candidates, input.segments, rerank, { ...options, lookFor: input.lookFor });
     // The heuristic picks come last: they fill in when overlaps among the favourites leave too few clips.
     const clips = dropOverlaps([...ranked, ...heuristic], input.numClips).sort((a, b) => b.rawScore - a.rawScore);
     return { clips, warning: null };
