@@ -59,7 +59,7 @@ export function isAbort(error: unknown): boolean {
 }
 
 /** What the page shows for a failure: the server's detail, else the HTTP fallback, else 'Unexpected error'. */
-export function clipperErrorMessage(error: unknown): string {
-  if (error instanceof ClipperError) return error.detail ?? CLIP_FAILED_MESSAGE;
+export function clipperErrorMessage(error: unknown, httpFallback = CLIP_FAILED_MESSAGE): string {
+  if (error instanceof ClipperError) return error.detail ?? httpFallback;
   return CLIP_UNEXPECTED_MESSAGE;
 }

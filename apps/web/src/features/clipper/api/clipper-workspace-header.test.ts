@@ -5,11 +5,20 @@ import { json, stubFetch } from '@/test/network';
 import { clearActiveWorkspace } from '@/lib/active-workspace';
 import { openWorkspaceForTest } from '@/test/active-workspace';
 import { cancelClipJob } from './cancel-clip-job';
+import { createClipDraft, createClipDrafts } from './create-clip-drafts';
 import { getClipJob } from './get-clip-job';
 import { startClipJob, type ClipSettings } from './start-clip-job';
 
 const BASE = 'https://clips.example.test/hookline';
-const SETTINGS: ClipSettings = { clipDuration: 30, numClips: 3, addSubtitles: true };
+const SETTINGS: ClipSettings = {
+  clipDuration: 30,
+  numClips: 3,
+  addSubtitles: true,
+  aspectRatio: '9:16',
+  noFaceFraming: 'center',
+  captionStyle: 'bold',
+  lookFor: '',
+};
 
 afterEach(() => {
   clearActiveWorkspace();
@@ -41,6 +50,19 @@ describe('the clipper and the workspace header', () => {
     expect(fetchedWorkspaces(fetchMock)).toEqual(['ws-42', 'ws-42', 'ws-42']);
     // The clipper's own headers stay.
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('accept')).toBe('application/json');
+  });
+
+  it('names it when clips become drafts, one or all', async () => {
+    openWorkspaceForTest('ws-42');
+    const fetchMock = stubFetch(() => json({ drafts: [{ id: 'd1' }] }, 201));
+    await createClipDraft(BASE, 'j1', 2, 'linkedin');
+    await createClipDrafts(BASE, 'j1');
+    expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body])).toEqual([
+      [`${BASE}/api/clipper/jobs/j1/clips/2/draft`, 'POST', '{"channel":"linkedin"}'],
+      [`${BASE}/api/clipper/jobs/j1/drafts`, 'POST', '{}'],
+    ]);
+    expect(fetchedWorkspaces(fetchMock)).toEqual(['ws-42', 'ws-42']);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('content-type')).toBe('application/json');
   });
 
   it('names it on an upload, which goes through XHR', () => {

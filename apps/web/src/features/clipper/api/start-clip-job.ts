@@ -1,4 +1,4 @@
-import type { TClipJobResponse } from '@hookline/shared';
+import type { TAspectRatio, TCaptionStyle, TClipJobResponse, TNoFaceFraming } from '@hookline/shared';
 import { setWorkspaceHeader } from '@/lib/active-workspace';
 import { clipperUrl } from './clipper-config';
 import { ClipperError, clipperFetch, detailOf, toClipperError } from './clipper-error';
@@ -7,6 +7,13 @@ export interface ClipSettings {
   clipDuration: number;
   numClips: number;
   addSubtitles: boolean;
+  aspectRatio: TAspectRatio;
+  /** Sent only for reframed clips: the source's own frame never needs a face. */
+  noFaceFraming: TNoFaceFraming;
+  /** Sent only with subtitles on. */
+  captionStyle: TCaptionStyle;
+  /** "What to look for"; blank sends nothing. */
+  lookFor: string;
 }
 
 export type ClipSource = { kind: 'upload'; file: File } | { kind: 'youtube'; url: string };
@@ -26,6 +33,11 @@ function buildForm(source: ClipSource, settings: ClipSettings): FormData {
   form.append('clip_duration', String(settings.clipDuration));
   form.append('num_clips', String(settings.numClips));
   form.append('add_subtitles', String(settings.addSubtitles));
+  if (settings.addSubtitles) form.append('caption_style', settings.captionStyle);
+  form.append('aspect_ratio', settings.aspectRatio);
+  if (settings.aspectRatio !== 'original') form.append('no_face_framing', settings.noFaceFraming);
+  const lookFor = settings.lookFor.trim();
+  if (lookFor) form.append('look_for', lookFor);
   form.append('async', 'true');
   if (source.kind === 'upload') form.append('video_file', source.file, source.file.name);
   else form.append('youtube_url', source.url);

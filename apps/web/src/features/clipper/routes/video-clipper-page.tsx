@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { useClipperAvailability } from '../api/clipper-config';
+import type { ClipSettings as ClipSettingsValue } from '../api/start-clip-job';
 import type { WatchClipJobOptions } from '../api/watch-clip-job';
 import { ClipProgress } from '../components/clip-progress';
 import { ClipResults } from '../components/clip-results';
-import { ClipSettings, DEFAULT_CLIP_SETTINGS, type ClipSettingsValue } from '../components/clip-settings';
+import { ClipSettings, DEFAULT_CLIP_SETTINGS } from '../components/clip-settings';
 import { SourcePicker, type SourceKind } from '../components/source-picker';
 import { VideoFileInput } from '../components/video-file-input';
 import { useClipJob } from '../hooks/use-clip-job';
@@ -17,8 +18,9 @@ import { isAcceptedVideo, UNSUPPORTED_VIDEO_MESSAGE } from '../video-files';
 
 /**
  * The dashboard's Video Clipper. A source (upload or YouTube URL) and settings make a clip job;
- * the page follows it (upload bytes, then stages) and shows the clips. Switching the source, or
- * choosing a new file, clears the result and the error.
+ * the page follows it (upload bytes, then stages) and shows the clips, each of which can become a
+ * draft for the Content page. Switching the source, or choosing a new file, clears the result and
+ * the error.
  */
 export default function VideoClipperPage({ watchOptions }: { watchOptions?: WatchClipJobOptions } = {}) {
   const availability = useClipperAvailability();
@@ -112,7 +114,9 @@ export default function VideoClipperPage({ watchOptions }: { watchOptions?: Watc
           <ClipProgress run={run} onCancel={cancel} />
         ) : null}
         {run.phase === 'cancelled' ? <Alert tone="info">Clip generation cancelled.</Alert> : null}
-        {run.phase === 'done' ? <ClipResults result={run.result} /> : null}
+        {run.phase === 'done' && availability.state === 'ready' ? (
+          <ClipResults key={run.result.job_id} baseUrl={availability.baseUrl} result={run.result} />
+        ) : null}
       </div>
     </div>
   );
