@@ -12,8 +12,7 @@ import { useClipDrafts, type AllDraftsState } from '../hooks/use-clip-drafts';
 import { ClipCard } from './clip-card';
 
 /** The server's own choice without a channel: reframed clips suit Reels, the source's frame suits YouTube. */
-export const defaultDraftChannel = (ratio: TAspectRatio | undefined): TDraftChannel =>
-  ratio && ratio !== 'original' ? 'instagram' : 'youtube';
+const defaultDraftChannel = (ratio: TAspectRatio | undefined): TDraftChannel => (ratio && ratio !== 'original' ? 'instagram' : 'youtube');
 
 function describeAllDrafts(all: AllDraftsState) {
   if (all.phase === 'creating') return <span className="sr-only">Creating drafts…</span>;
