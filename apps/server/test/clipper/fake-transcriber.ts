@@ -23,9 +23,22 @@ export interface FakeTranscriber {
   /** http://127.0.0.1:{port}; the endpoint is `${url}/v1/audio/transcriptions`. */
   url: string;
   requests: TranscriptionRequest[];
-  /** How to answer each request; by default one segment 0.5–2.0 s per upload, as OpenAI's verbose_json. */
+  /**
+   * How to answer each request; by default one segment 0.5–2.0 s per upload, as OpenAI's verbose_json,
+   * and its words (without punctuation, as whisper-1 gives them) when the request asks for word timestamps.
+   */
   answer: (request: TranscriptionRequest, index: number) => FakeAnswer;
   close(): Promise<void>;
+}
+
+/** The default answer's words with their times in the upload, as whisper-1 gives them: no punctuation. */
+export function defaultWords(index: number) {
+  return [
+    { word: 'Chunk', start: 0.5, end: 0.92 },
+    { word: String(index), start: 0.92, end: 1.1 },
+    { word: 'says', start: 1.24, end: 1.5 },
+    { word: 'hello', start: 1.5, end: 2 },
+  ];
 }
 
 export const defaultAnswer = (request: TranscriptionRequest, index: number): FakeAnswer => ({
@@ -48,6 +61,7 @@ export const defaultAnswer = (request: TranscriptionRequest, index: number): Fak
         no_speech_prob: 0.01,
       },
     ],
+    ...(request.fields['timestamp_granularities[]']?.includes('word') ? { words: defaultWords(index) } : {}),
   },
 });
 

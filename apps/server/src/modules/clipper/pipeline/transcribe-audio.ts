@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { abortReason, TranscriptionError } from './errors.ts';
 import { inputArgs, runFfmpeg } from './run-ffmpeg.ts';
-import type { FractionCallback, TranscriptSegment } from './types.ts';
+import type { FractionCallback, TranscriptSegment, TranscriptWord } from './types.ts';
 
 /** 10 minutes of 16 kHz mono 16-bit audio is about 19 MB, under OpenAI's 25 MB upload limit. */
 export const DEFAULT_CHUNK_SEC = 600;
@@ -37,12 +37,15 @@ interface VerboseJson {
   text?: string;
   duration?: number;
   segments?: { start?: number; end?: number; text?: string }[];
+  /** Present when word timestamps were asked for; OpenAI's whisper-1 gives them without punctuation. */
+  words?: { word?: string; start?: number; end?: number }[];
 }
 
 /**
  * Transcribes a WAV through an OpenAI-compatible `POST /v1/audio/transcriptions` (multipart: file,
- * model, response_format=verbose_json, timestamp_granularities[]=segment), sending it in chunks of
- * chunkSec cut with ffmpeg, and returns the segments with times in seconds of the whole file.
+ * model, response_format=verbose_json, timestamp_granularities[]=word and =segment), sending it in
+ * chunks of chunkSec cut with ffmpeg, and returns the segments with their words (when the service
+ * gives word timestamps) in seconds of the whole file.
  * Throws TranscriptionError when the endpoint is unreachable or answers an error. No speech gives [].
  */
 export async function transcribeAudio(wavPath: string, options: TranscribeAudioOptions): Promise<TranscriptSegment[]> {
@@ -119,6 +122,7 @@ async function postChunk(endpoint: string, chunkPath: string, fileName: string, 
   form.append('file', new Blob([await fs.readFile(chunkPath)], { type: 'audio/wav' }), fileName);
   form.append('model', options.model ?? 'whisper-1');
   form.append('response_format', 'verbose_json');
+  form.append('timestamp_granularities[]', 'word');
   form.append('timestamp_granularities[]', 'segment');
   if (options.language) form.append('language', options.language);
 
@@ -158,7 +162,7 @@ async function postChunk(endpoint: string, chunkPath: string, fileName: string, 
   }
 }
 
-/** Segments of one chunk's answer, shifted by the chunk's offset and kept within it. */
+/** Segments of one chunk's answer with their words, shifted by the chunk's offset and kept within it. */
 export function segmentsFrom(answer: VerboseJson, offset: number, length: number): TranscriptSegment[] {
   const out: TranscriptSegment[] = [];
   for (const s of answer.segments ?? []) {
@@ -170,7 +174,49 @@ export function segmentsFrom(answer: VerboseJson, offset: number, length: number
   }
   const text = (answer.text ?? '').replace(/\s+/g, ' ').trim();
   if (out.length === 0 && text) out.push({ start: round3(offset), end: round3(offset + (answer.duration ?? length)), text });
-  return out.filter((s) => s.end > s.start);
+  return attachWords(
+    out.filter((s) => s.end > s.start),
+    wordsFrom(answer, offset, length),
+  );
+}
+
+/** Word timings of one chunk's answer, shifted by the chunk's offset and kept within it, in order. */
+function wordsFrom(answer: VerboseJson, offset: number, length: number): TranscriptWord[] {
+  const out: TranscriptWord[] = [];
+  for (const w of answer.words ?? []) {
+    const text = (w.word ?? '').replace(/\s+/g, ' ').trim();
+    const start = Math.max(0, Number(w.start));
+    const end = Math.min(Number(w.end), length);
+    if (!text || !Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    out.push({ start: round3(offset + start), end: round3(offset + end), text });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Gives each segment the words whose middle falls inside it (else in the nearest one). A segment
+ * with as many words as its text keeps its text's spelling: whisper's word timestamps come without
+ * punctuation, and the captions break at sentence ends.
+ */
+function attachWords(segments: TranscriptSegment[], words: TranscriptWord[]): TranscriptSegment[] {
+  if (segments.length === 0 || words.length === 0) return segments;
+  const bySegment = segments.map((): TranscriptWord[] => []);
+  for (const word of words) {
+    const middle = (word.start + word.end) / 2;
+    let nearest = 0;
+    let nearestDistance = Infinity;
+    segments.forEach((segment, i) => {
+      const distance = Math.max(segment.start - middle, middle - segment.end, 0);
+      if (distance < nearestDistance) [nearest, nearestDistance] = [i, distance];
+    });
+    bySegment[nearest].push(word);
+  }
+  return segments.map((segment, i) => {
+    const own = bySegment[i];
+    if (own.length === 0) return segment;
+    const spelled = segment.text.split(' ');
+    return { ...segment, words: spelled.length === own.length ? own.map((w, k) => ({ ...w, text: spelled[k] })) : own };
+  });
 }
 
 function errorMessage(body: string): string {
