@@ -8,8 +8,11 @@ export type FileStore = Disk;
 /** The public path a stored file is served from (GET /api/files/*). */
 export const fileUrl = (key: string) => `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+/** The disk folder of the file store. */
+export const fileStoreDir = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'files');
+
 export function createFileStore(config: AppConfig): FileStore {
-  return new Disk(new FSDriver({ location: path.join(config.dataDir, 'files'), visibility: 'public' }));
+  return new Disk(new FSDriver({ location: fileStoreDir(config), visibility: 'public' }));
 }
 
 /** Pictures a browser may show from the file store; draft media adds videos. */

@@ -68,7 +68,8 @@ describe('clip jobs across restarts, instances and workers', () => {
     const job = await t.db.selectFrom('job').selectAll().where('type', '=', 'clipper.run').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
     expect(childProcessesOf(process.pid).filter((p) => p.name.startsWith('ff'))).toEqual([]);
-    expect(fs.existsSync(path.join(t.dataDir, 'clipper', jobId, 'upload'))).toBe(true);
+    // The upload waits in the file store, where any instance or worker finds it.
+    expect(fs.readdirSync(path.join(t.dataDir, 'files', 'clipper', jobId, 'source'))).toHaveLength(1);
 
     // The next server (same database and data directory) picks it up.
     delayMs = 0;
@@ -106,7 +107,14 @@ describe('clip jobs across restarts, instances and workers', () => {
     await waitForClipJob(ana, jobId, (s) => s.stage === 'transcribing');
     // What DELETE does on an instance that is not running the job: it only writes the row.
     await t.db.updateTable('clipJob').set({ status: 'cancelled', detail: 'Cancelled' }).where('id', '=', jobId).execute();
-    await expect.poll(() => fs.existsSync(path.join(t.dataDir, 'clipper', jobId)), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        () => [path.join(t.dataDir, 'clipper', jobId), path.join(t.dataDir, 'files', 'clipper', jobId)].some((dir) => fs.existsSync(dir)),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(false);
     // The run ends as a finished job (cancelled is not a failure to retry).
     const runStatus = async () =>
       (

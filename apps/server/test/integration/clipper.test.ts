@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIP_RETENTION_SECONDS } from '@hookline/shared';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
@@ -62,11 +63,12 @@ describe('video clipper API', () => {
         expiresAt: new Date(now.getTime() + CLIP_RETENTION_SECONDS * 1000).toISOString(),
       })
       .execute();
-    fs.mkdirSync(`${t.dataDir}/clipper/${id}`, { recursive: true });
-    fs.writeFileSync(`${t.dataDir}/clipper/${id}/${clip.file_name}`, bytes);
+    const file = `${t.dataDir}/files/clipper/${id}/clips/${clip.file_name}`;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
     const status = await ana.get(`/api/clipper/jobs/${id}`);
     expect(status.statusCode, status.body).toBe(200);
-    return { url: status.json().result.clips[0].download_url as string, file: `${t.dataDir}/clipper/${id}/${clip.file_name}` };
+    return { url: status.json().result.clips[0].download_url as string, file };
   };
 
   it('runs synchronously: clips of exactly clip_duration over the loud parts, with the known text and a working signed download', async () => {
@@ -123,7 +125,7 @@ describe('video clipper API', () => {
 
     // Two hours later (the clock moved forward; timers stay real) the runner's purge job removes files and row.
     const download = status.result.clips[0].download_url;
-    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(true);
+    expect(fs.existsSync(`${t.dataDir}/files/clipper/${job_id}`)).toBe(true);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + (CLIP_RETENTION_SECONDS + 60) * 1000);
@@ -134,7 +136,7 @@ describe('video clipper API', () => {
       vi.useRealTimers();
     }
     expect((await ana.get(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(404);
-    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(false);
+    expect(fs.existsSync(`${t.dataDir}/files/clipper/${job_id}`)).toBe(false);
     expect((await t.app.inject({ url: download })).statusCode).toBe(404);
   }, 120_000);
 
@@ -144,7 +146,7 @@ describe('video clipper API', () => {
     expect((await ana.del(`/api/clipper/jobs/${job_id}`)).statusCode).toBe(204);
     const finalStatus = await waitForClipJob(ana, job_id);
     expect(finalStatus.status, JSON.stringify(finalStatus)).toBe('cancelled');
-    expect(fs.existsSync(`${t.dataDir}/clipper/${job_id}`)).toBe(false);
+    expect(fs.existsSync(`${t.dataDir}/files/clipper/${job_id}`)).toBe(false);
   }, 60_000);
 
   it('purges a job cancelled before it started', async () => {
@@ -362,6 +364,8 @@ describe('video clipper API', () => {
       'GET /api/clipper/files/:id/:n',
       'GET /api/clipper/jobs/:id',
       'GET /api/clipper/jobs/:id/events',
+      'POST /api/clipper/jobs/:id/clips/:n/draft',
+      'POST /api/clipper/jobs/:id/drafts',
       'POST /api/process',
     ]);
     for (const route of clipperRoutes) {
@@ -381,13 +385,19 @@ describe('video clipper API', () => {
     const fields = process.requestBody.content['multipart/form-data'].schema.properties;
     expect(Object.keys(fields).sort()).toEqual([
       'add_subtitles',
+      'aspect_ratio',
       'async',
+      'caption_style',
       'clip_duration',
       'input_type',
+      'look_for',
+      'no_face_framing',
       'num_clips',
       'video_file',
       'youtube_url',
     ]);
+    expect(fields.aspect_ratio).toMatchObject({ enum: ['original', '9:16', '1:1', '4:5'], default: 'original' });
+    expect(fields.caption_style).toMatchObject({ enum: ['bold', 'boxed', 'clean'], default: 'bold' });
     expect(fields.input_type).toMatchObject({ enum: ['Upload Video File', 'YouTube URL'], default: 'Upload Video File' });
     expect(fields.clip_duration).toMatchObject({ type: 'integer', minimum: 15, maximum: 90, multipleOf: 5, default: 30 });
     expect(fields.num_clips).toMatchObject({ type: 'integer', minimum: 1, maximum: 5, default: 3 });

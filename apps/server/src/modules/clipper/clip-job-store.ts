@@ -1,7 +1,15 @@
-import { CLIP_RETENTION_SECONDS, type TClipJobResponse, type TClipJobStatus, type TClipStage, type TWorkspace } from '@hookline/shared';
+import {
+  CLIP_RETENTION_SECONDS,
+  type TClipJobResponse,
+  type TClipResult,
+  type TClipJobStatus,
+  type TClipStage,
+  type TWorkspace,
+} from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { ClipJobTable } from '../../db/schema.ts';
+import type { MediaFacts } from '../../lib/read-media-facts.ts';
 
 export type ClipJobRow = Selectable<ClipJobTable>;
 import { openResourceWorkspace } from '../workspaces/resolve-workspace.ts';
@@ -9,10 +17,17 @@ import { ClipperError } from './clipper-error.ts';
 import type { StoredParams } from './run-clip-job.ts';
 import { signClipUrl } from './sign-clip-url.ts';
 
-/** What a finished job keeps: the response without its signed URLs (those are made per request). */
-export type StoredResult = Omit<TClipJobResponse, 'clips' | 'expires_in_seconds'> & {
-  clips: Array<Omit<TClipJobResponse['clips'][number], 'download_url'>>;
-};
+/** What a draft of a clip needs to know of its file, read once when the clip is stored. */
+export type ClipFacts = MediaFacts & { size: number };
+
+/**
+ * A clip as a finished job keeps it: as the API shows it without its signed URL (made per
+ * request), plus what only the server uses: the words spoken in it and its file's facts.
+ */
+export type StoredClip = Omit<TClipResult, 'download_url'> & ClipFacts & { transcript: string };
+
+/** What a finished job keeps. */
+export type StoredResult = Omit<TClipJobResponse, 'clips' | 'expires_in_seconds'> & { clips: StoredClip[] };
 
 /**
  * A job the caller may follow, with the workspace it belongs to: one started in a workspace, by
@@ -99,8 +114,18 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
     result = {
       ...stored,
       clips: stored.clips.map((clip) => ({
-        ...clip,
+        clip_number: clip.clip_number,
+        virality_score: clip.virality_score,
+        start_time: clip.start_time,
+        end_time: clip.end_time,
+        duration: clip.duration,
+        text_preview: clip.text_preview,
+        source_video: clip.source_video,
         download_url: signClipUrl(secret, { jobId: row.id, clipNumber: clip.clip_number, expiresAt }),
+        file_name: clip.file_name,
+        // Jobs finished before clips had a frame or drafts (kept two hours across an upgrade).
+        aspect_ratio: clip.aspect_ratio ?? 'original',
+        draft_id: clip.draft_id ?? null,
       })),
       expires_in_seconds: Math.max(0, expiresAt - Math.floor(now / 1000)),
     };

@@ -1,4 +1,15 @@
-import { CLIP_DURATION, INPUT_TYPES, NUM_CLIPS } from '@hookline/shared';
+import {
+  ASPECT_RATIOS,
+  CAPTION_STYLES,
+  CLIP_DURATION,
+  INPUT_TYPES,
+  LOOK_FOR_MAX_CHARS,
+  NO_FACE_FRAMINGS,
+  NUM_CLIPS,
+  type TAspectRatio,
+  type TCaptionStyle,
+  type TNoFaceFraming,
+} from '@hookline/shared';
 import { ClipperError } from './clipper-error.ts';
 
 export interface ClipParams {
@@ -6,6 +17,11 @@ export interface ClipParams {
   clipDuration: number;
   numClips: number;
   addSubtitles: boolean;
+  aspectRatio: TAspectRatio;
+  noFaceFraming: TNoFaceFraming;
+  captionStyle: TCaptionStyle;
+  /** What the user wants clips of; null when not said. */
+  lookFor: string | null;
   youtubeUrl: string | null;
   async: boolean;
 }
@@ -27,11 +43,16 @@ function flag(fields: Map<string, string>, name: string, fallback: boolean): boo
   return raw === 'true';
 }
 
+function choice<T extends string>(fields: Map<string, string>, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = fields.get(name);
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ClipperError(400, `${name} must be one of: ${allowed.join(', ')}`);
+  return raw as T;
+}
+
 /** The multipart text fields of POST /api/process, checked one by one with a message naming each. */
 export function readClipParams(fields: Map<string, string>, hasFile: boolean): ClipParams {
-  const inputType = fields.get('input_type') ?? 'Upload Video File';
-  if (!(INPUT_TYPES as readonly string[]).includes(inputType))
-    throw new ClipperError(400, `input_type must be one of: ${INPUT_TYPES.join(', ')}`);
+  const inputType = choice(fields, 'input_type', INPUT_TYPES, 'Upload Video File');
   const clipDuration = integer(fields, 'clip_duration', CLIP_DURATION.default);
   if (clipDuration < CLIP_DURATION.min || clipDuration > CLIP_DURATION.max || clipDuration % CLIP_DURATION.step !== 0) {
     throw new ClipperError(
@@ -44,6 +65,11 @@ export function readClipParams(fields: Map<string, string>, hasFile: boolean): C
     throw new ClipperError(400, `num_clips must be ${NUM_CLIPS.min} to ${NUM_CLIPS.max}`);
   const addSubtitles = flag(fields, 'add_subtitles', true);
   const asyncMode = flag(fields, 'async', false);
+  const aspectRatio = choice(fields, 'aspect_ratio', ASPECT_RATIOS, 'original');
+  const noFaceFraming = choice(fields, 'no_face_framing', NO_FACE_FRAMINGS, 'center');
+  const captionStyle = choice(fields, 'caption_style', CAPTION_STYLES, 'bold');
+  const lookFor = (fields.get('look_for') ?? '').replace(/\s+/g, ' ').trim();
+  if (lookFor.length > LOOK_FOR_MAX_CHARS) throw new ClipperError(400, `look_for must be at most ${LOOK_FOR_MAX_CHARS} characters`);
 
   let youtubeUrl: string | null = null;
   if (inputType === 'Upload Video File') {
@@ -62,5 +88,16 @@ export function readClipParams(fields: Map<string, string>, hasFile: boolean): C
       throw new ClipperError(400, 'youtube_url must be a YouTube link (youtube.com or youtu.be)');
     youtubeUrl = url.toString();
   }
-  return { inputType: inputType as ClipParams['inputType'], clipDuration, numClips, addSubtitles, youtubeUrl, async: asyncMode };
+  return {
+    inputType,
+    clipDuration,
+    numClips,
+    addSubtitles,
+    aspectRatio,
+    noFaceFraming,
+    captionStyle,
+    lookFor: lookFor || null,
+    youtubeUrl,
+    async: asyncMode,
+  };
 }

@@ -8,12 +8,12 @@ import { ClipperError } from './clipper-error.ts';
 import { readClipParams, type ClipParams } from './clip-params.ts';
 
 /**
- * Reads POST /api/process: text fields in any order, and the video streamed straight to
- * {jobDir}/source (never held in memory), stopping at the size limit with a 413.
+ * Reads POST /api/process: text fields in any order, and the video streamed straight to the
+ * job's scratch folder (never held in memory), stopping at the size limit with a 413.
  */
 export async function receiveProcessRequest(
   request: FastifyRequest,
-  input: { jobDir: string; maxBytes: number },
+  input: { scratchDir: string; maxBytes: number },
 ): Promise<ClipParams & { sourcePath: string | null; originalName: string | null }> {
   if (!request.isMultipart()) throw new ClipperError(415, 'Send the request as multipart/form-data.');
   const fields = new Map<string, string>();
@@ -26,8 +26,8 @@ export async function receiveProcessRequest(
         throw new ClipperError(400, `Unexpected file field "${part.fieldname}": send the video as video_file`);
       }
       // Kept under its own (sanitised) name: the title falls back to it when the container has none.
-      fs.mkdirSync(path.join(input.jobDir, 'upload'), { recursive: true });
-      sourcePath = path.join(input.jobDir, 'upload', sanitizeFileName(part.filename || 'video'));
+      fs.mkdirSync(input.scratchDir, { recursive: true });
+      sourcePath = path.join(input.scratchDir, sanitizeFileName(part.filename || 'video'));
       originalName = part.filename;
       await pipeline(part.file, fs.createWriteStream(sourcePath));
       if (part.file.truncated) throw new ClipperError(413, `The video must be ${formatBytes(input.maxBytes)} or smaller.`);

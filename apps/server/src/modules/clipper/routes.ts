@@ -3,11 +3,15 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyStatic from '@fastify/static';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZClipDraftParams,
+  ZClipDraftRequest,
+  ZClipDrafts,
   ZClipFileParams,
+  type TClipDraftRequest,
   ZClipFileQuery,
   ZClipJobAccepted,
   ZClipJobParams,
@@ -19,6 +23,7 @@ import {
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { resolveAuthSecret } from '../../lib/auth-secret.ts';
+import { fileStoreDir } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { toClientError } from '../../plugins/errors.ts';
@@ -26,7 +31,9 @@ import { sessionUserOf } from '../../plugins/guards.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { changeWithStaffRecord } from '../workspaces/record-staff-action.ts';
 import { workspaceOfRequest, ZWorkspaceHeaders } from '../workspaces/resolve-workspace.ts';
+import { createAiClient } from '../assistant/create-ai-client.ts';
 import { ClipperError } from './clipper-error.ts';
+import { createClipDrafts } from './create-clip-drafts.ts';
 import {
   cancelClipJobHere,
   createClipJob,
@@ -38,7 +45,8 @@ import {
 } from './clip-job-store.ts';
 import { probeMedia } from './pipeline/index.ts';
 import { readYoutubeInfo } from './fetch-youtube.ts';
-import { CLIP_JOB, clipJobDir, clipperDataDir, removeClipJobFiles } from './run-clip-job.ts';
+import { clipFileKey, clipScratchDir, clipSourceKey, removeClipJobFiles, removeClipScratch } from './clip-files.ts';
+import { CLIP_JOB } from './run-clip-job.ts';
 import { receiveProcessRequest } from './receive-process-request.ts';
 import { verifyClipSignature } from './sign-clip-url.ts';
 
@@ -100,10 +108,11 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const enabled = () => {
     if (!ctx.config.CLIPPER_ENABLED) throw new ClipperError(503, 'Video clipper API is not configured.');
   };
-  // Only reply.sendFile (Range, If-Range, ETag, 416) for the clip downloads: nothing is served by path.
-  const clipperDir = clipperDataDir(ctx.config);
-  fs.mkdirSync(clipperDir, { recursive: true });
-  await app.register(fastifyStatic, { root: clipperDir, serve: false });
+  // Only reply.sendFile (Range, If-Range, ETag, 416) for the clip downloads, from the file store's
+  // folder on this disk: nothing is served by path.
+  const storeDir = fileStoreDir(ctx.config);
+  fs.mkdirSync(storeDir, { recursive: true });
+  await app.register(fastifyStatic, { root: storeDir, serve: false });
 
   app.post(
     '/api/process',
@@ -152,27 +161,35 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (Number(active.n) >= MAX_ACTIVE_JOBS)
         throw new ClipperError(429, `You already have ${MAX_ACTIVE_JOBS} clip jobs in progress. Wait for one to finish or cancel it.`);
       const id = newId();
-      const jobDir = clipJobDir(ctx.config, id);
+      const scratchDir = clipScratchDir(ctx.config, id);
       let asyncMode = false;
       try {
-        const params = await receiveProcessRequest(request, { jobDir, maxBytes: ctx.config.CLIPPER_MAX_UPLOAD_BYTES });
+        const { sourcePath, ...params } = await receiveProcessRequest(request, {
+          scratchDir,
+          maxBytes: ctx.config.CLIPPER_MAX_UPLOAD_BYTES,
+        });
         asyncMode = params.async;
         // Refused before any job starts: an upload's container from its bytes (415, 422 over 2 hours);
         // a YouTube video's metadata (live, over 60 minutes, blocked, no yt-dlp) before anything is downloaded.
-        if (params.sourcePath) await probeMedia(params.sourcePath, { ffprobePath: ctx.config.FFPROBE_PATH });
+        if (sourcePath) await probeMedia(sourcePath, { ffprobePath: ctx.config.FFPROBE_PATH });
         const youtube = params.youtubeUrl ? await readYoutubeInfo(params.youtubeUrl, { ytdlpPath: ctx.config.YTDLP_PATH }) : null;
+        // Into the file store, where whichever instance or worker runs the job finds it.
+        const sourceKey = sourcePath ? clipSourceKey(id, path.basename(sourcePath)) : null;
+        if (sourcePath && sourceKey) await ctx.files.moveFromFs(sourcePath, sourceKey);
         await changeWithStaffRecord(
           ctx.db,
           { workspace, who: user.email },
           async (trx) => {
-            await createClipJob(trx, { id, userId: user.id, workspaceId, params: { ...params, youtube } });
+            await createClipJob(trx, { id, userId: user.id, workspaceId, params: { ...params, sourceKey, youtube } });
             await enqueueJob(trx, CLIP_JOB, { jobId: id });
           },
           () => (youtube?.title ? `Clip job started: ${youtube.title}` : 'Clip job started'),
         );
       } catch (error) {
-        fs.rmSync(jobDir, { recursive: true, force: true });
+        await removeClipJobFiles(ctx, id);
         throw error;
+      } finally {
+        await removeClipScratch(ctx.config, id);
       }
       ctx.jobs.kick();
       if (asyncMode) return reply.status(202).send({ job_id: id });
@@ -272,11 +289,40 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // After the commit, so the runner this stops finds its job already cancelled.
       if (running) cancelClipJobHere(row.id);
       // The cancel is stored: a folder that will not go yet is left to the job's own clean-up and the purge.
-      await removeClipJobFiles(ctx.config, row.id).catch((error: unknown) =>
+      await removeClipJobFiles(ctx, row.id).catch((error: unknown) =>
         request.log.warn({ err: error, jobId: row.id }, 'clip job files not removed yet'),
       );
       return reply.status(204).send(null);
     },
+  );
+
+  const ai = createAiClient(ctx.config);
+  const draftAnswers = { 201: ZClipDrafts, ...errors, 409: ZClipperError };
+  const createDrafts = async (request: FastifyRequest, clipNumber: number | null, body: TClipDraftRequest) => {
+    const { id } = request.params as { id: string };
+    const drafts = await createClipDrafts(
+      { db: ctx.db, files: ctx.files, ai },
+      { jobId: id, user: sessionUserOf(request), clipNumber, channel: body.channel },
+    );
+    return { drafts };
+  };
+  app.post(
+    '/api/clipper/jobs/:id/clips/:n/draft',
+    { schema: { tags, summary: 'Create a draft of one clip', params: ZClipDraftParams, body: ZClipDraftRequest, response: draftAnswers } },
+    async (request, reply) => reply.status(201).send(await createDrafts(request, request.params.n, request.body)),
+  );
+  app.post(
+    '/api/clipper/jobs/:id/drafts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft of every clip of a job',
+        params: ZClipJobParams,
+        body: ZClipDraftRequest,
+        response: draftAnswers,
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createDrafts(request, null, request.body)),
   );
 
   // Signed links work without a session (a <video> tag or a download), until the job's files are purged.
@@ -308,10 +354,10 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }
       const row = await ctx.db.selectFrom('clipJob').select(['result']).where('id', '=', id).executeTakeFirst();
       const clip = row?.result ? (JSON.parse(row.result) as StoredResult).clips.find((c) => c.clip_number === clipNumber) : undefined;
-      const fileName = clip ? path.basename(clip.file_name) : '';
-      if (!clip || !fs.existsSync(path.join(clipJobDir(ctx.config, id), fileName))) throw new ClipperError(404, 'This clip has expired.');
+      const key = clip ? clipFileKey(id, path.basename(clip.file_name)) : '';
+      if (!clip || !(await ctx.files.exists(key))) throw new ClipperError(404, 'This clip has expired.');
       reply.type('video/mp4').header('Content-Disposition', `inline; filename="${clip.file_name.replace(/[^\w.-]/g, '_')}"`);
-      return reply.sendFile(fileName, clipJobDir(ctx.config, id), { contentType: false, cacheControl: false });
+      return reply.sendFile(key, storeDir, { contentType: false, cacheControl: false });
     },
   );
 };

@@ -1,19 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../app-context.ts';
 import { enqueueJob, type JobContext } from '../../lib/jobs/job-queue.ts';
-import { finishClipJob, requeueClipJob, setClipProgress, watchClipCancel, type StoredResult } from './clip-job-store.ts';
+import { readMediaFacts } from '../../lib/read-media-facts.ts';
+import { clipFileKey, clipScratchDir, copySourceToScratch, removeClipJobFiles, removeClipScratch } from './clip-files.ts';
+import { finishClipJob, requeueClipJob, setClipProgress, watchClipCancel, type ClipFacts, type StoredResult } from './clip-job-store.ts';
 import type { ClipParams } from './clip-params.ts';
 import { ClipperError } from './clipper-error.ts';
 import { downloadYoutubeVideo, MAX_YOUTUBE_DURATION_SEC, type YoutubeInfo } from './fetch-youtube.ts';
-import { FfmpegError, isAbortError, runPipeline, type PipelineResult } from './pipeline/index.ts';
+import { FfmpegError, isAbortError, runPipeline, type PipelineClip, type PipelineResult } from './pipeline/index.ts';
 
 export const CLIP_JOB = 'clipper.run';
 export const CLIP_PURGE_JOB = 'clipper.purge';
 
 export type StoredParams = ClipParams & {
-  sourcePath: string | null;
+  /** The uploaded source in the file store (null for a YouTube job). */
+  sourceKey: string | null;
   originalName: string | null;
   /** Read from YouTube when the request came in (the download happens in the job). */
   youtube?: YoutubeInfo | null;
@@ -22,25 +24,7 @@ export type StoredParams = ClipParams & {
 /** Share of the progress bar the YouTube download takes; the pipeline fills the rest. */
 const DOWNLOAD_SHARE = 0.3;
 
-/** Where the clip jobs' folders are. */
-export function clipperDataDir(config: Pick<AppConfig, 'dataDir'>): string {
-  return path.join(config.dataDir, 'clipper');
-}
-
-/** Every file of a job (source and clips) lives in one folder, removed as a whole. */
-export function clipJobDir(config: Pick<AppConfig, 'dataDir'>, jobId: string): string {
-  return path.join(clipperDataDir(config), jobId);
-}
-
-/**
- * Removes a job's folder, or a part of it. Retries because a cancelled job's ffmpeg may still be closing a
- * file in it while the folder goes (ENOTEMPTY).
- */
-export async function removeClipJobFiles(config: Pick<AppConfig, 'dataDir'>, jobId: string, part = ''): Promise<void> {
-  await fs.promises.rm(path.join(clipJobDir(config, jobId), part), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-}
-
-function toStoredResult(result: PipelineResult, params: StoredParams): StoredResult {
+function toStoredResult(result: PipelineResult, params: StoredParams, stored: ClipFacts[]): StoredResult {
   const made = `Generated ${result.clips.length} clip${result.clips.length === 1 ? '' : 's'}.`;
   const note =
     params.addSubtitles && result.subtitlesMissing
@@ -48,7 +32,7 @@ function toStoredResult(result: PipelineResult, params: StoredParams): StoredRes
       : '';
   return {
     status_message: made + note,
-    clips: result.clips.map((clip) => ({
+    clips: result.clips.map((clip, i) => ({
       clip_number: clip.clip_number,
       virality_score: clip.virality_score,
       start_time: clip.start_time,
@@ -57,10 +41,45 @@ function toStoredResult(result: PipelineResult, params: StoredParams): StoredRes
       text_preview: clip.text_preview,
       source_video: params.youtubeUrl ?? params.originalName ?? 'upload',
       file_name: clip.file_name,
+      aspect_ratio: params.aspectRatio,
+      draft_id: null,
+      transcript: clip.transcript,
+      ...stored[i],
     })),
     metadata: result.metadata,
     job_id: '',
   };
+}
+
+/** Moves each rendered clip into the file store, with what a draft of it needs to know (read before it moves). */
+async function storeClips(ctx: AppContext, jobId: string, clips: PipelineClip[]): Promise<ClipFacts[]> {
+  const stored: ClipFacts[] = [];
+  for (const clip of clips) {
+    const facts = await readMediaFacts(clip.path, 'video/mp4', { ffprobePath: ctx.config.FFPROBE_PATH });
+    const size = (await fs.promises.stat(clip.path)).size;
+    await ctx.files.moveFromFs(clip.path, clipFileKey(jobId, clip.file_name), { contentType: 'video/mp4' });
+    stored.push({ ...facts, size });
+  }
+  return stored;
+}
+
+/** The source as a local file: downloaded from YouTube, or copied from the file store (any instance may have received it). */
+async function fetchSource(ctx: AppContext, params: StoredParams, dir: string, signal: AbortSignal, report: (percent: number) => void) {
+  const { config } = ctx;
+  if (params.youtubeUrl) {
+    return downloadYoutubeVideo(params.youtubeUrl, dir, {
+      ytdlpPath: config.YTDLP_PATH,
+      ffmpegPath: config.FFMPEG_PATH,
+      maxBytes: config.CLIPPER_MAX_UPLOAD_BYTES,
+      signal,
+      onProgress: (fraction) => report(fraction * DOWNLOAD_SHARE * 100),
+    });
+  }
+  const missing = new ClipperError(422, 'The uploaded video is missing.');
+  if (!params.sourceKey) throw missing;
+  return copySourceToScratch(ctx.files, params.sourceKey, dir).catch((error: unknown) => {
+    throw signal.aborted ? error : missing;
+  });
 }
 
 /** The job runner's handler: runs the pipeline, records progress and the result, schedules the purge. */
@@ -97,18 +116,10 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
     void setClipProgress(ctx.db, jobId, stage, percent);
   };
   let end: Parameters<typeof finishClipJob>[2];
+  const scratch = clipScratchDir(ctx.config, jobId);
   try {
     const { config } = ctx;
-    const sourcePath = params.youtubeUrl
-      ? await downloadYoutubeVideo(params.youtubeUrl, path.join(clipJobDir(config, jobId), 'upload'), {
-          ytdlpPath: config.YTDLP_PATH,
-          ffmpegPath: config.FFMPEG_PATH,
-          maxBytes: config.CLIPPER_MAX_UPLOAD_BYTES,
-          signal,
-          onProgress: (fraction) => report('downloading', fraction * DOWNLOAD_SHARE * 100),
-        })
-      : params.sourcePath;
-    if (!sourcePath || !fs.existsSync(sourcePath)) throw new ClipperError(422, 'The uploaded video is missing.');
+    const sourcePath = await fetchSource(ctx, params, path.join(scratch, 'source'), signal, (percent) => report('downloading', percent));
     const pipelineStart = params.youtubeUrl ? DOWNLOAD_SHARE * 100 : 0;
     const result = await runPipeline(
       {
@@ -116,10 +127,14 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
         title: params.youtube?.title,
         uploader: params.youtube?.uploader,
         maxDurationSec: params.youtubeUrl ? MAX_YOUTUBE_DURATION_SEC : undefined,
-        outputDir: clipJobDir(config, jobId),
+        outputDir: path.join(scratch, 'clips'),
         clipDuration: params.clipDuration,
         numClips: params.numClips,
         subtitles: params.addSubtitles,
+        aspectRatio: params.aspectRatio,
+        noFaceFraming: params.noFaceFraming,
+        captionStyle: params.captionStyle,
+        lookFor: params.lookFor,
         transcription: config.TRANSCRIBE_BASE_URL
           ? { baseUrl: config.TRANSCRIBE_BASE_URL, apiKey: config.TRANSCRIBE_API_KEY, model: config.TRANSCRIBE_MODEL }
           : null,
@@ -132,7 +147,8 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
     );
     // Problems that did not stop the job (a failed transcription, say) are for the operator's log.
     for (const warning of result.warnings) job.log.warn(warning);
-    end = { status: 'done', result: { ...toStoredResult(result, params), job_id: jobId } };
+    const stored = await storeClips(ctx, jobId, result.clips);
+    end = { status: 'done', result: { ...toStoredResult(result, params, stored), job_id: jobId } };
   } catch (error) {
     if (job.signal.aborted && !cancelled.signal.aborted) {
       // Shutdown: the job goes back to the queue as it was (its partial clips are gone) and the runner hands it on.
@@ -148,14 +164,16 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
     cancelled.stop();
   }
   // The source is not needed once the clips exist; the clips stay until the purge (a cancelled job keeps nothing).
-  await removeClipJobFiles(ctx.config, jobId, end.status === 'cancelled' ? '' : 'upload');
+  await removeClipScratch(ctx.config, jobId);
+  if (end.status === 'cancelled') await removeClipJobFiles(ctx, jobId);
+  else if (params.sourceKey) await ctx.files.delete(params.sourceKey);
   const expiresAt = await finishClipJob(ctx.db, jobId, end);
   await enqueueJob(ctx.db, CLIP_PURGE_JOB, { jobId }, { runAt: expiresAt });
 }
 
 /** Two hours after a job ends: its folder and its row go. */
-export async function purgeClipJob(ctx: Pick<AppContext, 'config' | 'db'>, payload: unknown): Promise<void> {
+export async function purgeClipJob(ctx: Pick<AppContext, 'config' | 'db' | 'files'>, payload: unknown): Promise<void> {
   const { jobId } = payload as { jobId: string };
-  await removeClipJobFiles(ctx.config, jobId);
+  await removeClipJobFiles(ctx, jobId);
   await ctx.db.deleteFrom('clipJob').where('id', '=', jobId).execute();
 }

@@ -264,7 +264,7 @@ describe('uploads: file names, sizes and contents', () => {
   /** Where a careless `path.join(folder, name)` would have written each name: none of these may exist. */
   const naiveTargets = (folder: string) =>
     TRAVERSAL_NAMES.filter((name) => name.includes(MARK)).flatMap((name) => [path.resolve(folder, name), path.resolve('/', name)]);
-  const allowedPlace = (file: string) => /^(files\/(avatars|drafts)\/|clipper\/|test\.db|auth-secret$)/.test(file);
+  const allowedPlace = (file: string) => /^(files\/(avatars|drafts|clipper)\/|clipper\/|test\.db|auth-secret$)/.test(file);
 
   const upload = (url: string, parts: MultipartPart[]) =>
     multipartBody(parts).then((body) =>
@@ -358,10 +358,11 @@ describe('uploads: file names, sizes and contents', () => {
     const accepted = await processVideo(video, `../../../../${MARK}-video.mp4`);
     expect(accepted.statusCode, accepted.body).toBe(202);
     const jobId = accepted.json().job_id;
-    const inJob = filesUnder(path.join(t.dataDir, 'clipper', jobId));
-    expect(inJob).toContain(path.join('upload', `${MARK}-video.mp4`));
+    const inJob = filesUnder(path.join(t.dataDir, 'files', 'clipper', jobId));
+    expect(inJob).toContain(path.join('source', `${MARK}-video.mp4`));
     expect(filesUnder(t.dataDir).filter((file) => !allowedPlace(file))).toEqual([]);
-    for (const file of naiveTargets(path.join(t.dataDir, 'clipper', jobId, 'upload'))) expect(fs.existsSync(file), file).toBe(false);
+    for (const file of naiveTargets(path.join(t.dataDir, 'files', 'clipper', jobId, 'source')))
+      expect(fs.existsSync(file), file).toBe(false);
     expect((await client.del(`/api/clipper/jobs/${jobId}`)).statusCode).toBe(204);
   }, 60_000);
 

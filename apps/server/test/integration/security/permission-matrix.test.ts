@@ -224,7 +224,7 @@ describe('permission matrix: every route × every caller × own and others’ re
     clipJob: async (owner, target) => {
       // Someone else's job is clientA's finished one (it still has its files), or clientB's for clientA.
       const id = target === 'other' && owner === 'clientA' ? doneJob.id : ownJobs[owner]!;
-      const dir = path.join(t.dataDir, 'clipper', id);
+      const dir = path.join(t.dataDir, 'files', 'clipper', id);
       return {
         params: { id },
         snapshot: async () => {

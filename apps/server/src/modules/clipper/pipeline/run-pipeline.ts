@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import type { TAspectRatio, TCaptionStyle, TNoFaceFraming } from '@hookline/shared';
 import path from 'node:path';
 import { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
 import { buildSubtitles } from './build-subtitles.ts';
+import { previewText } from './choose-clips.ts';
 import { detectSceneCuts } from './detect-scene-cuts.ts';
 import { abortReason } from './errors.ts';
 import { nameClipFile } from './name-clip-file.ts';
@@ -29,8 +31,16 @@ export interface PipelineOptions {
   clipDuration: number;
   /** Most clips (the API allows 1-5). */
   numClips: number;
-  /** Burn subtitles into the clips when a transcript exists. */
+  /** Burn word-by-word captions into the clips when a transcript exists. */
   subtitles: boolean;
+  /** The clips' frame; default the source's own ('original'). Others crop to follow the main face. */
+  aspectRatio?: TAspectRatio;
+  /** Reframed clips, where no face is found: a centred crop (default) or the whole frame over a blurred copy. */
+  noFaceFraming?: TNoFaceFraming;
+  /** Default 'bold'. */
+  captionStyle?: TCaptionStyle;
+  /** What the user wants clips of ("moments about pricing"); steers the choice. */
+  lookFor?: string | null;
   /** Title for metadata and file names; default: the title tag, else the input file name. */
   title?: string;
   /** Default: from the file's tags, else ''. */
@@ -69,6 +79,8 @@ export interface PipelineClip {
   end_time: number;
   duration: number;
   text_preview: string;
+  /** The words spoken in the clip (up to about 2,000 characters). */
+  transcript: string;
   /** Absolute path of the rendered .mp4. */
   path: string;
   /** Download-safe name (slug of the title + clip number + .mp4); also the file's name in outputDir. */
@@ -85,6 +97,9 @@ export interface PipelineResult {
   /** Problems that did not stop the job (a failed transcription, scene detection, subtitle track or AI re-rank). */
   warnings: string[];
 }
+
+/** How much of a clip's words its result keeps (a caption is written from them). */
+const CLIP_TRANSCRIPT_CHARS = 2000;
 
 /** Percent range of each stage in the overall progress. */
 const STAGE_RANGES: Record<PipelineStage, [number, number]> = {
@@ -145,6 +160,7 @@ export async function runPipeline(
         silences: audio?.silences ?? [],
         segments,
         sceneCuts,
+        lookFor: options.lookFor,
       },
       options.rerank,
       { signal },
@@ -205,6 +221,7 @@ export async function runPipeline(
           end_time: clip.end,
           duration: clip.duration,
           text_preview: clip.textPreview,
+          transcript: previewText(segments, clip.start, clip.end, CLIP_TRANSCRIPT_CHARS),
           path: outputPath,
           file_name: fileName,
         };
