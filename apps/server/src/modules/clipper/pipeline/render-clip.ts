@@ -32,6 +32,11 @@ export interface RenderClipOptions {
  */
 export const MPEG_SEEK_PREROLL_SEC = 30;
 
+/** How much earlier than `start` to open the input (MPEG_SEEK_PREROLL_SEC for MPEG-PS/TS, else 0). */
+export function seekPreroll(media: MediaSource, start: number): number {
+  return media.demuxer === 'mpeg' || media.demuxer === 'mpegts' ? Math.min(start, MPEG_SEEK_PREROLL_SEC) : 0;
+}
+
 /**
  * Renders one clip, frame-accurately: ffmpeg seeks before the input (fast; it decodes from the
  * keyframe before and drops frames up to the seek point), then trim/atrim cut exactly
@@ -54,8 +59,8 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
     signal,
     onProgress,
   } = options;
-  const preroll = media.demuxer === 'mpeg' || media.demuxer === 'mpegts' ? Math.min(start, MPEG_SEEK_PREROLL_SEC) : 0;
-  const trim = `start=${seconds(preroll)}:duration=${seconds(duration)}`;
+  const preroll = seekPreroll(media, start);
+  const trim = `start=${formatSeconds(preroll)}:duration=${formatSeconds(duration)}`;
   const video = [`[0:v:0]trim=${trim}`, 'setpts=PTS-STARTPTS', 'scale=w=trunc(iw/2)*2:h=trunc(ih/2)*2', 'format=yuv420p'];
   if (subtitlesPath) video.push(`ass=filename=${escapeFilterValue(subtitlesPath)}`);
   const graph = [`${video.join(',')}[v]`, ...(hasAudio ? [`[0:a:0]atrim=${trim},asetpts=PTS-STARTPTS[a]`] : [])].join(';');
@@ -70,7 +75,7 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
     'pipe:1',
     '-y',
     '-ss',
-    seconds(start - preroll),
+    formatSeconds(start - preroll),
     ...inputArgs(media.path, media.demuxer),
     '-filter_complex',
     graph,
@@ -78,7 +83,7 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
     '[v]',
     ...(hasAudio ? ['-map', '[a]'] : []),
     '-t',
-    seconds(duration),
+    formatSeconds(duration),
     '-map_metadata',
     '-1',
     '-map_chapters',
@@ -155,6 +160,7 @@ export function createLimiter(concurrency: number) {
   };
 }
 
-function seconds(n: number): string {
+/** Seconds for an ffmpeg argument, to the millisecond. */
+export function formatSeconds(n: number): string {
   return (Math.round(n * 1000) / 1000).toFixed(3);
 }
