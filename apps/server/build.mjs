@@ -10,7 +10,14 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/demo.ts', 'src/worker.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    'src/demo.ts',
+    'src/worker.ts',
+    // The clipper's face detector runs in a worker thread started from the bundle: dist/face-detector-worker.js.
+    { in: 'src/modules/clipper/pipeline/face-detector-worker.ts', out: 'face-detector-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
