@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestVideo, makeVideoWithoutAudio, TEST_VIDEO } from '../../../../test/clipper/make-test-video.ts';
 import { grabGrayFrame, meanPixelDifference, probeDurations } from '../../../../test/clipper/media-helpers.ts';
 import { buildSubtitles } from './build-subtitles.ts';
+import type { CropPlan } from './plan-crop-path.ts';
 import { probeMedia, type MediaInfo } from './probe-media.ts';
 import { createLimiter, defaultRenderConcurrency, renderClip, renderThreads } from './render-clip.ts';
 
@@ -64,6 +67,52 @@ describe('renderClip', () => {
     expect(exact).toBeLessThan(3);
   }, 30_000);
 
+  it('reframes after a crop plan, then burns the subtitles on the cropped picture', async () => {
+    const cue = TEST_VIDEO.cues[0];
+    const start = cue.start - 0.5;
+    const fps = TEST_VIDEO.fps;
+    // 9:16 out of 320×240: 134×240, sweeping from the left edge to the right one in 2 s.
+    const frames = Array.from({ length: 2 * fps }, (_, i) => ({ t: i / fps, x: Math.round((186 * i) / (2 * fps - 1) / 2) * 2, y: 0 }));
+    const plan: CropPlan = { width: 134, height: 240, frames, noFace: [{ start: 1.2, end: 1.6 }] };
+    const subtitlesPath = path.join(dir, 'reframed.ass');
+    await fs.writeFile(subtitlesPath, buildSubtitles([cue], { clipStart: start, clipDuration: 2, width: 134, height: 240 }));
+    const render = async (name: string, noFace: 'center' | 'blur', subtitles: string | null = null) => {
+      const outputPath = path.join(dir, `${name}.mp4`);
+      const commandsPath = path.join(dir, `${name}.cmd`);
+      await renderClip({
+        media,
+        hasAudio: true,
+        start,
+        duration: 2,
+        outputPath,
+        preset: 'ultrafast',
+        subtitlesPath: subtitles,
+        reframe: { plan, noFace, commandsPath },
+      });
+      return outputPath;
+    };
+    const [centred, blurred, captioned] = await Promise.all([
+      render('centred', 'center'),
+      render('blurred', 'blur'),
+      render('captioned', 'center', subtitlesPath),
+    ]);
+
+    expect(await probeMedia(centred)).toMatchObject({ width: 134, height: 240 });
+    // Each frame is the source cropped where the plan says, not where it was a few frames before.
+    for (const i of [5, 20, 45]) {
+      const t = frames[i].t;
+      const out = await grabGrayCrop(centred, t);
+      expect(meanPixelDifference(out, await grabGrayCrop(media.path, start + t, frames[i]))).toBeLessThan(4);
+      expect(meanPixelDifference(out, await grabGrayCrop(media.path, start + t, frames[i - 5]))).toBeGreaterThan(10);
+    }
+    // 'blur' changes the no-face stretch only.
+    expect(meanPixelDifference(await grabGrayCrop(centred, 0.4), await grabGrayCrop(blurred, 0.4))).toBeLessThan(0.5);
+    expect(meanPixelDifference(await grabGrayCrop(centred, 1.4), await grabGrayCrop(blurred, 1.4))).toBeGreaterThan(10);
+    // The caption is burned on the 134×240 output (during the cue only).
+    expect(meanPixelDifference(await grabGrayCrop(centred, 1), await grabGrayCrop(captioned, 1))).toBeGreaterThan(1);
+    expect(meanPixelDifference(await grabGrayCrop(centred, 0.2), await grabGrayCrop(captioned, 0.2))).toBeLessThan(0.5);
+  }, 60_000);
+
   it('leaves no partial file when ffmpeg fails', async () => {
     const outputPath = path.join(dir, 'broken.mp4');
     await expect(renderClip({ media, hasAudio: true, start: 0, duration: 1, outputPath, preset: 'no-such-preset' })).rejects.toThrow(
@@ -72,6 +121,14 @@ describe('renderClip', () => {
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('broken'))).toEqual([]);
   });
 });
+
+/** One grey frame at `seconds`, cropped to 134×240 at `at` when given. */
+async function grabGrayCrop(file: string, seconds: number, at?: { x: number; y: number }): Promise<Buffer> {
+  const crop = at ? ['-vf', `crop=134:240:${at.x}:${at.y}`] : [];
+  const args = ['-v', 'error', '-ss', String(seconds), '-i', file, ...crop, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'];
+  const { stdout } = await promisify(execFile)('ffmpeg', args, { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
 
 describe('createLimiter', () => {
   it('runs at most n tasks at once, all of them, passing results and errors through', async () => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import type { CropPlan } from './plan-crop-path.ts';
+import { cropCommands, reframeGraph, type NoFaceStyle } from './reframe-filter.ts';
 import { escapeFilterValue, inputArgs, runFfmpeg } from './run-ffmpeg.ts';
 import type { FractionCallback, MediaSource } from './types.ts';
 
@@ -13,8 +15,14 @@ export interface RenderClipOptions {
   duration: number;
   /** The .mp4 to write; it appears only when complete (written as <path>.partial first). */
   outputPath: string;
-  /** ASS file to burn in, with times relative to the clip (buildSubtitles). */
+  /** ASS file to burn in, with times relative to the clip (buildSubtitles), on the output size (the crop's when reframed). */
   subtitlesPath?: string | null;
+  /**
+   * Crops every frame after the plan (planCropPath on the clip's window), so the clip has the
+   * crop's size; `noFace` shows the plan's no-face stretches centred or blurred. The crop's moves are
+   * written to `commandsPath` (a file in the job's work directory) for ffmpeg to read.
+   */
+  reframe?: { plan: CropPlan; noFace: NoFaceStyle; commandsPath: string } | null;
   ffmpegPath?: string;
   /** libx264 preset; default 'veryfast' (tests use 'ultrafast'). */
   preset?: string;
@@ -41,8 +49,8 @@ export function seekPreroll(media: MediaSource, start: number): number {
  * Renders one clip, frame-accurately: ffmpeg seeks before the input (fast; it decodes from the
  * keyframe before and drops frames up to the seek point), then trim/atrim cut exactly
  * [start, start + duration) — after a preroll for MPEG inputs — and reset times to 0, so the ASS
- * times are clip-relative. Re-encoded to H.264 (yuv420p, even size) + AAC, +faststart; subtitles
- * burned in with the ass filter when given.
+ * times are clip-relative. Re-encoded to H.264 (yuv420p, even size) + AAC, +faststart; reframed
+ * (cropped after a CropPlan) and subtitles burned in with the ass filter when given.
  */
 export async function renderClip(options: RenderClipOptions): Promise<void> {
   const {
@@ -52,6 +60,7 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
     duration,
     outputPath,
     subtitlesPath,
+    reframe,
     ffmpegPath = 'ffmpeg',
     preset = 'veryfast',
     crf = 23,
@@ -61,10 +70,15 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
   } = options;
   const preroll = seekPreroll(media, start);
   const trim = `start=${formatSeconds(preroll)}:duration=${formatSeconds(duration)}`;
-  const video = [`[0:v:0]trim=${trim}`, 'setpts=PTS-STARTPTS', 'scale=w=trunc(iw/2)*2:h=trunc(ih/2)*2', 'format=yuv420p'];
-  if (subtitlesPath) video.push(`ass=filename=${escapeFilterValue(subtitlesPath)}`);
-  const graph = [`${video.join(',')}[v]`, ...(hasAudio ? [`[0:a:0]atrim=${trim},asetpts=PTS-STARTPTS[a]`] : [])].join(';');
+  const cut = `[0:v:0]trim=${trim},setpts=PTS-STARTPTS`;
+  const finish = ['format=yuv420p', ...(subtitlesPath ? [`ass=filename=${escapeFilterValue(subtitlesPath)}`] : [])].join(',');
+  // The crop's size is even already; the subtitles come after it, on the output frame.
+  const video = reframe
+    ? `${cut}[cut];${reframeGraph(reframe.plan, reframe.noFace, reframe.commandsPath, 'cut', 'framed')};[framed]${finish}[v]`
+    : `${cut},scale=w=trunc(iw/2)*2:h=trunc(ih/2)*2,${finish}[v]`;
+  const graph = [video, ...(hasAudio ? [`[0:a:0]atrim=${trim},asetpts=PTS-STARTPTS[a]`] : [])].join(';');
   const partial = `${outputPath}.partial`;
+  if (reframe) await fs.writeFile(reframe.commandsPath, cropCommands(reframe.plan), 'utf8');
   const args = [
     '-hide_banner',
     '-nostdin',
