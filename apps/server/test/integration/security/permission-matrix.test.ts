@@ -80,6 +80,7 @@ type Resource =
   | 'mediaDraft'
   | 'connection'
   | 'clipJob'
+  | 'clipJobClip'
   | 'cancelledClipJob'
   | 'clipFile'
   | 'file'
@@ -234,6 +235,10 @@ describe('permission matrix: every route × every caller × own and others’ re
           return { status, stage, percent, detail, clips: result?.clips, files };
         },
       };
+    },
+    clipJobClip: async (owner, target) => {
+      const job = await FIXTURES.clipJob(owner, target);
+      return { ...job, params: { ...job.params, n: '1' } };
     },
     // A job whose cancel removes nothing that later rows need (admins may cancel a client's job).
     cancelledClipJob: async (owner) => ({ params: { id: ownJobs[owner]! } }),
@@ -709,6 +714,24 @@ describe('permission matrix: every route × every caller × own and others’ re
       resource: 'cancelledClipJob',
       own: ownBySignedIn(204),
       other: othersWorkspaceResource(204),
+    },
+    // A clip becomes a draft in its job's workspace, for whoever may open it; the fixtures' own jobs
+    // made no clips (409), and a staff member's own job belongs to no workspace (409).
+    {
+      method: 'POST',
+      url: '/api/clipper/jobs/:id/clips/:n/draft',
+      resource: 'clipJobClip',
+      own: ownBySignedIn(409),
+      other: othersWorkspaceResource(201),
+      body: () => ({}),
+    },
+    {
+      method: 'POST',
+      url: '/api/clipper/jobs/:id/drafts',
+      resource: 'clipJob',
+      own: ownBySignedIn(409),
+      other: othersWorkspaceResource(201),
+      body: () => ({}),
     },
     // A signed link works without a session (a <video> tag); its signature binds job, clip and expiry.
     { method: 'GET', url: '/api/clipper/files/:id/:n', resource: 'clipFile', own: everyone(200), other: everyone(403) },

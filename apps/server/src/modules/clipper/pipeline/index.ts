@@ -22,7 +22,10 @@ export { transcribeAudio, transcriptionEndpoint, type TranscriptionConfig } from
 export { detectSceneCuts } from './detect-scene-cuts.ts';
 export { chooseClips, dropOverlaps, listCandidates, type ChosenClip, type ChooseClipsInput } from './choose-clips.ts';
 export { chooseRerankedClips, rerankClips, type RerankClipsOptions, type RerankConfig } from './rerank-clips.ts';
-export { buildSubtitles } from './build-subtitles.ts';
+export { buildCaptions, captionSafeArea } from './build-captions.ts';
+export { CAPTION_FONTS_DIR } from './caption-font.ts';
+export { detectFaces, stopFaceDetector, type FaceBox, type FaceSample } from './detect-faces.ts';
+export { planCropPath, type CropPlan } from './plan-crop-path.ts';
 export { renderClip, createLimiter, defaultRenderConcurrency, renderThreads } from './render-clip.ts';
 export { nameClipFile } from './name-clip-file.ts';
 export { runFfmpeg } from './run-ffmpeg.ts';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestVideo, makeVideoWithoutAudio, TEST_VIDEO } from '../../../../test/clipper/make-test-video.ts';
 import { grabGrayFrame, meanPixelDifference, probeDurations } from '../../../../test/clipper/media-helpers.ts';
-import { buildSubtitles } from './build-subtitles.ts';
+import { buildCaptions } from './build-captions.ts';
 import type { CropPlan } from './plan-crop-path.ts';
 import { probeMedia, type MediaInfo } from './probe-media.ts';
 import { createLimiter, defaultRenderConcurrency, renderClip, renderThreads } from './render-clip.ts';
@@ -31,7 +31,7 @@ describe('renderClip', () => {
     const subtitlesPath = path.join(dir, 'clip.ass');
     await fs.writeFile(
       subtitlesPath,
-      buildSubtitles([cue], { clipStart: start, clipDuration: 2, width: media.width, height: media.height }),
+      buildCaptions([cue], { clipStart: start, clipDuration: 2, width: media.width, height: media.height, style: 'bold' }),
     );
     const withSubs = path.join(dir, 'with.mp4');
     const without = path.join(dir, 'without.mp4');
@@ -75,7 +75,7 @@ describe('renderClip', () => {
     const frames = Array.from({ length: 2 * fps }, (_, i) => ({ t: i / fps, x: Math.round((186 * i) / (2 * fps - 1) / 2) * 2, y: 0 }));
     const plan: CropPlan = { width: 134, height: 240, frames, noFace: [{ start: 1.2, end: 1.6 }] };
     const subtitlesPath = path.join(dir, 'reframed.ass');
-    await fs.writeFile(subtitlesPath, buildSubtitles([cue], { clipStart: start, clipDuration: 2, width: 134, height: 240 }));
+    await fs.writeFile(subtitlesPath, buildCaptions([cue], { clipStart: start, clipDuration: 2, width: 134, height: 240, style: 'bold' }));
     const render = async (name: string, noFace: 'center' | 'blur', subtitles: string | null = null) => {
       const outputPath = path.join(dir, `${name}.mp4`);
       const commandsPath = path.join(dir, `${name}.cmd`);

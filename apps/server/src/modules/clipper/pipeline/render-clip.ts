@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { CropPlan } from './plan-crop-path.ts';
+import { CAPTION_FONTS_DIR } from './caption-font.ts';
 import { cropCommands, reframeGraph, type NoFaceStyle } from './reframe-filter.ts';
 import { escapeFilterValue, inputArgs, runFfmpeg } from './run-ffmpeg.ts';
 import type { FractionCallback, MediaSource } from './types.ts';
@@ -15,7 +16,7 @@ export interface RenderClipOptions {
   duration: number;
   /** The .mp4 to write; it appears only when complete (written as <path>.partial first). */
   outputPath: string;
-  /** ASS file to burn in, with times relative to the clip (buildSubtitles), on the output size (the crop's when reframed). */
+  /** ASS file to burn in, with times relative to the clip (buildCaptions), on the output size (the crop's when reframed). */
   subtitlesPath?: string | null;
   /**
    * Crops every frame after the plan (planCropPath on the clip's window), so the clip has the
@@ -71,7 +72,11 @@ export async function renderClip(options: RenderClipOptions): Promise<void> {
   const preroll = seekPreroll(media, start);
   const trim = `start=${formatSeconds(preroll)}:duration=${formatSeconds(duration)}`;
   const cut = `[0:v:0]trim=${trim},setpts=PTS-STARTPTS`;
-  const finish = ['format=yuv420p', ...(subtitlesPath ? [`ass=filename=${escapeFilterValue(subtitlesPath)}`] : [])].join(',');
+  // The captions' font comes from the app's own folder: no system font is needed.
+  const captions = subtitlesPath
+    ? [`ass=filename=${escapeFilterValue(subtitlesPath)}:fontsdir=${escapeFilterValue(CAPTION_FONTS_DIR)}`]
+    : [];
+  const finish = ['format=yuv420p', ...captions].join(',');
   // The crop's size is even already; the subtitles come after it, on the output frame.
   const video = reframe
     ? `${cut}[cut];${reframeGraph(reframe.plan, reframe.noFace, reframe.commandsPath, 'cut', 'framed')};[framed]${finish}[v]`

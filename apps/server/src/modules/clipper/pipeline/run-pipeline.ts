@@ -2,17 +2,19 @@ import fs from 'node:fs/promises';
 import type { TAspectRatio, TCaptionStyle, TNoFaceFraming } from '@hookline/shared';
 import path from 'node:path';
 import { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
-import { buildSubtitles } from './build-subtitles.ts';
+import { buildCaptions } from './build-captions.ts';
 import { previewText } from './choose-clips.ts';
+import { detectFaces, type FrameSource } from './detect-faces.ts';
 import { detectSceneCuts } from './detect-scene-cuts.ts';
 import { abortReason } from './errors.ts';
 import { nameClipFile } from './name-clip-file.ts';
 import { MAX_SOURCE_DURATION_SEC, probeMedia, type MediaInfo } from './probe-media.ts';
+import { planCropPath, type CropPlan, type ReframeAspectRatio } from './plan-crop-path.ts';
 import { readTranscript } from './read-transcript.ts';
 import { chooseRerankedClips, type RerankConfig } from './rerank-clips.ts';
 import { createLimiter, defaultRenderConcurrency, renderClip, renderThreads } from './render-clip.ts';
 import { transcribeAudio, type TranscriptionConfig } from './transcribe-audio.ts';
-import type { TranscriptSegment } from './types.ts';
+import type { TimeRange, TranscriptSegment } from './types.ts';
 
 export type PipelineStage = 'probing' | 'analyzing' | 'transcribing' | 'selecting' | 'rendering';
 
@@ -101,6 +103,9 @@ export interface PipelineResult {
 /** How much of a clip's words its result keeps (a caption is written from them). */
 const CLIP_TRANSCRIPT_CHARS = 2000;
 
+/** Share of a reframed clip's progress that finding its faces takes; rendering it takes the rest. */
+const DETECT_SHARE = 0.3;
+
 /** Percent range of each stage in the overall progress. */
 const STAGE_RANGES: Record<PipelineStage, [number, number]> = {
   probing: [0, 3],
@@ -169,6 +174,7 @@ export async function runPipeline(
     report('selecting', 1);
 
     const title = options.title?.trim() || media.title || path.parse(inputPath).name;
+    const aspectRatio = options.aspectRatio ?? 'original';
     const burn = options.subtitles && segments.length > 0;
     const concurrency = Math.max(1, Math.floor(options.renderConcurrency ?? defaultRenderConcurrency()));
     const threads = renderThreads(concurrency, chosen.length);
@@ -185,18 +191,32 @@ export async function runPipeline(
         const clipNumber = i + 1;
         const fileName = nameClipFile(title, clipNumber);
         const outputPath = path.join(path.resolve(outputDir), fileName);
+        const reframe =
+          aspectRatio === 'original'
+            ? null
+            : {
+                plan: await planReframe(media, clip, aspectRatio, sceneCuts, { ffmpegPath, signal: renderSignal }, (f) => {
+                  fractions[i] = f * DETECT_SHARE;
+                  renderProgress();
+                }),
+                noFace: options.noFaceFraming ?? 'center',
+                commandsPath: path.join(workDir, `clip-${clipNumber}.cmd`),
+              };
         let subtitlesPath: string | null = null;
         if (burn) {
           subtitlesPath = path.join(workDir, `clip-${clipNumber}.ass`);
-          const ass = buildSubtitles(segments, {
+          // Sized for the picture they are burned on: the crop's when reframed.
+          const ass = buildCaptions(segments, {
             clipStart: clip.start,
             clipDuration: clip.duration,
-            width: media.width,
-            height: media.height,
+            width: reframe?.plan.width ?? media.width,
+            height: reframe?.plan.height ?? media.height,
+            style: options.captionStyle ?? 'bold',
           });
           await fs.writeFile(subtitlesPath, ass, 'utf8');
         }
         written.push(outputPath);
+        const renderStart = reframe ? DETECT_SHARE : 0;
         await renderClip({
           media,
           hasAudio: media.hasAudio,
@@ -204,13 +224,14 @@ export async function runPipeline(
           duration: clip.duration,
           outputPath,
           subtitlesPath,
+          reframe,
           ffmpegPath,
           preset: options.preset,
           crf: options.crf,
           threads,
           signal: renderSignal,
           onProgress: (f) => {
-            fractions[i] = f;
+            fractions[i] = renderStart + f * (1 - renderStart);
             renderProgress();
           },
         });
@@ -250,6 +271,30 @@ export async function runPipeline(
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The crop path of one reframed clip: faces found on frames sampled in the clip's window only (in
+ * the detector's worker thread), scene cuts moved to clip time, then a smoothed path.
+ */
+async function planReframe(
+  media: FrameSource & { frameRate: number },
+  clip: TimeRange & { duration: number },
+  aspectRatio: ReframeAspectRatio,
+  sceneCuts: number[],
+  options: { ffmpegPath: string; signal: AbortSignal },
+  onProgress: (fraction: number) => void,
+): Promise<CropPlan> {
+  const samples = await detectFaces(media, { start: clip.start, duration: clip.duration }, { ...options, onProgress });
+  return planCropPath({
+    samples,
+    sceneCuts: sceneCuts.filter((t) => t > clip.start && t < clip.end).map((t) => t - clip.start),
+    sourceWidth: media.width,
+    sourceHeight: media.height,
+    aspectRatio,
+    frameRate: media.frameRate,
+    duration: clip.duration,
+  });
 }
 
 /** The audio pass and the keyframe scene-cut pass, side by side; either failing stops the other. */
