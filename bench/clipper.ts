@@ -1,15 +1,17 @@
 // Video clipper (`npm run bench:clipper`): the whole pipeline (runPipeline: probe, audio pass, scene
-// cuts, embedded transcript, scoring, three 30 s renders with burned subtitles) on a generated
-// 10-minute 1280×720 source, against a floor measured in the same run: one audio decode of the
-// source plus plain ffmpeg decode + encode of the same windows (same codec, preset, CRF, size and
-// parallelism, no subtitles). Each round runs both, in alternating order; the best of each counts,
-// in wall time (the target) and in CPU time (which other work on the machine barely disturbs).
-// Nothing here asserts on time.
+// cuts, embedded transcript, scoring, three 30 s renders with word-by-word captions) on a generated
+// 10-minute 1280×720 source with a real face swaying in it, in the source's frame and in 9:16 that
+// follows the face (faces found on frames of each window, crop path, cropped render), against a
+// floor measured in the same run: one audio decode of the source plus plain ffmpeg decode + encode
+// of the same windows (same codec, preset, CRF, size and parallelism, no captions, no crop). Each
+// round runs all three, in rotating order; the best of each counts, in wall time (the target) and
+// in CPU time (which other work on the machine barely disturbs). Nothing here asserts on time.
 //
 //   npm run bench:clipper                               3 rounds on the 10-minute source
 //   BENCH_ROUNDS=1 BENCH_CLIPPER_SECONDS=120 npm run bench:clipper   quicker, on a 2-minute source
 import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { TAspectRatio } from '@hookline/shared';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import {
   type PipelineResult,
   type PipelineStage,
 } from '../apps/server/src/modules/clipper/pipeline/index.ts';
+import { facePhoto } from '../apps/server/src/modules/clipper/pipeline/test-support/face-video.ts';
 import { printFigures, type Figure } from './support/print-figures.ts';
 
 const SOURCE_SEC = Number(process.env.BENCH_CLIPPER_SECONDS ?? 600);
@@ -34,7 +37,9 @@ const NUM_CLIPS = 3;
 /** The pipeline's render defaults (render-clip.ts). */
 const PRESET = 'veryfast';
 const CRF = 23;
+/** Targets: the source's frame, and 9:16 with face tracking. */
 const TARGET_RATIO = 1.3;
+const REFRAME_TARGET_RATIO = 1.5;
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 // The "speaker" talks in phrases (a slow sum of sines above a threshold) with pauses between them,
@@ -71,12 +76,35 @@ function makeSrt(durationSec: number): string {
     .join('\n');
 }
 
-function sourceArgs(srtPath: string, out: string): string[] {
-  const video = `testsrc2=s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${SOURCE_SEC},hue=H=2.1*floor(t/23)[v]`;
+/** The speaker: a face from a photograph, swaying left and right over the picture (a 20 s period). */
+type Face = Awaited<ReturnType<typeof facePhoto>>;
+
+function sourceArgs(srtPath: string, out: string, face: Face): string[] {
+  const { tile } = face;
+  const background = `testsrc2=s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${SOURCE_SEC},hue=H=2.1*floor(t/23)[bg]`;
+  const speaker = `[0:v]crop=${tile.side}:${tile.side}:${tile.x}:${tile.y},scale=320:320[face]`;
+  const video = `${background};${speaker};[bg][face]overlay=x='480+300*sin(2*PI*t/20)':y=180[v]`;
   const audio = `aevalsrc='${AUDIO_EXPR}':s=44100:d=${SOURCE_SEC}[a]`;
   return [
-    ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-filter_complex', `${video};${audio}`, '-i', srtPath],
-    ...['-map', '[v]', '-map', '[a]', '-map', '0:s', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+    ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', face.photo, '-i', srtPath],
+    ...[
+      '-filter_complex',
+      `${video};${audio}`,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-map',
+      '1:s',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+    ],
     ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-c:s', 'mov_text', '-metadata', 'title=Hookline bench talk', out],
   ];
 }
@@ -84,9 +112,10 @@ function sourceArgs(srtPath: string, out: string): string[] {
 /** The source, made once and kept in the temp directory under a hash of what makes it. */
 async function makeSource(): Promise<string> {
   const srt = makeSrt(SOURCE_SEC);
+  const face = await facePhoto();
   const key = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ args: sourceArgs('subs.srt', 'source.mp4'), srt }))
+    .update(JSON.stringify({ args: sourceArgs('subs.srt', 'source.mp4', face), srt }))
     .digest('hex')
     .slice(0, 16);
   const dir = path.join(os.tmpdir(), `hookline-bench-clipper-${key}`);
@@ -102,7 +131,7 @@ async function makeSource(): Promise<string> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hookline-bench-clipper-tmp-'));
   try {
     await fs.writeFile(path.join(scratch, 'subs.srt'), srt);
-    await runFfmpeg(FFMPEG, sourceArgs(path.join(scratch, 'subs.srt'), path.join(scratch, 'source.mp4')));
+    await runFfmpeg(FFMPEG, sourceArgs(path.join(scratch, 'subs.srt'), path.join(scratch, 'source.mp4'), face));
     await fs.rm(path.join(scratch, 'subs.srt'));
     await fs.rename(scratch, dir);
   } finally {
@@ -152,12 +181,13 @@ interface PipelineRun {
   result: PipelineResult;
 }
 
-async function measurePipeline(source: string, workDir: string): Promise<PipelineRun> {
+async function measurePipeline(source: string, workDir: string, aspectRatio: TAspectRatio): Promise<PipelineRun> {
   const outputDir = await fs.mkdtemp(path.join(workDir, 'pipeline-'));
   const stages: [PipelineStage, Cost][] = [];
   let current: { stage: PipelineStage; stop: () => Cost } | null = null;
   const stopTotal = startMeter();
-  const result = await runPipeline({ inputPath: source, outputDir, clipDuration: CLIP_SEC, numClips: NUM_CLIPS, subtitles: true }, (p) => {
+  const options = { inputPath: source, outputDir, clipDuration: CLIP_SEC, numClips: NUM_CLIPS, subtitles: true, aspectRatio };
+  const result = await runPipeline(options, (p) => {
     if (p.stage === current?.stage) return;
     if (current) stages.push([current.stage, current.stop()]);
     current = { stage: p.stage, stop: startMeter() };
@@ -205,53 +235,70 @@ async function main(): Promise<void> {
   const source = await makeSource();
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hookline-bench-clipper-run-'));
   try {
-    const pipelines: PipelineRun[] = [];
+    const pipelines: Record<'original' | '9:16', PipelineRun[]> = { original: [], '9:16': [] };
     const floors: FloorRun[] = [];
     let windows: { start: number; duration: number }[] = [];
-    const runPipelineRound = async () => {
-      const run = await measurePipeline(source, workDir);
+    const pipelineRound = (ratio: 'original' | '9:16') => async () => {
+      const run = await measurePipeline(source, workDir, ratio);
       windows = run.result.clips.map((c) => ({ start: c.start_time, duration: c.duration }));
-      pipelines.push(run);
+      pipelines[ratio].push(run);
     };
-    const runFloorRound = async () => {
+    const floorRound = async () => {
       floors.push(await measureFloor(source, workDir, windows));
     };
+    // The first round's windows come from the pipeline, which the floor then renders.
+    const steps = [pipelineRound('original'), floorRound, pipelineRound('9:16')];
     for (let round = 1; round <= ROUNDS; round++) {
-      // Alternating which side goes first evens out load that drifts during a round.
-      const order = round % 2 === 1 ? [runPipelineRound, runFloorRound] : [runFloorRound, runPipelineRound];
-      for (const step of order) await step();
-      const run = pipelines.at(-1)!.total;
-      const { total } = floors.at(-1)!;
+      // Rotating which side goes first evens out load that drifts during a round.
+      for (let i = 0; i < steps.length; i++) await steps[(i + (round - 1) * 2) % steps.length]();
+      const floorWall = floors.at(-1)!.total.wall;
+      const wall = (ratio: 'original' | '9:16') => pipelines[ratio].at(-1)!.total.wall;
       console.log(
-        `round ${round}/${ROUNDS}: pipeline ${run.wall.toFixed(1)} s (CPU ${run.cpu.toFixed(1)} s), ` +
-          `floor ${total.wall.toFixed(1)} s (CPU ${total.cpu.toFixed(1)} s), ratio ${(run.wall / total.wall).toFixed(2)}×`,
+        `round ${round}/${ROUNDS}: floor ${floorWall.toFixed(1)} s, source frame ${wall('original').toFixed(1)} s ` +
+          `(${(wall('original') / floorWall).toFixed(2)}×), 9:16 ${wall('9:16').toFixed(1)} s (${(wall('9:16') / floorWall).toFixed(2)}×)`,
       );
     }
-    const pipeline = pipelines.reduce((a, b) => (b.total.wall < a.total.wall ? b : a));
-    const floor = floors.reduce((a, b) => (b.total.wall < a.total.wall ? b : a));
-    const ratio = pipeline.total.wall / floor.total.wall;
-    const cpuRatio = Math.min(...pipelines.map((r) => r.total.cpu)) / Math.min(...floors.map((r) => r.total.cpu));
+    const best = <T extends { total: Cost }>(runs: T[]) => runs.reduce((a, b) => (b.total.wall < a.total.wall ? b : a));
+    const minCpu = (runs: { total: Cost }[]) => Math.min(...runs.map((r) => r.total.cpu));
+    const floor = best(floors);
+    const versus = (runs: PipelineRun[]) => ({ wall: best(runs).total.wall / floor.total.wall, cpu: minCpu(runs) / minCpu(floors) });
+    const plain = versus(pipelines.original);
+    const vertical = versus(pipelines['9:16']);
+    const pipeline = best(pipelines.original);
+    const reframed = best(pipelines['9:16']);
 
     const line = (name: string, cost: Cost, extra: Record<string, string> = {}): Figure => ({
       name,
       values: { 'wall s': cost.wall, 'CPU s': cost.cpu, '× realtime': SOURCE_SEC / cost.wall, ...extra },
     });
+    const ratioColumns = (r: { wall: number; cpu: number }) => ({
+      'vs floor': `${r.wall.toFixed(2)}×`,
+      'CPU vs floor': `${r.cpu.toFixed(2)}×`,
+    });
     printFigures(
-      `Video clipper: ${SOURCE_SEC} s ${WIDTH}×${HEIGHT} source, ${NUM_CLIPS} clips of ${CLIP_SEC} s with subtitles, ` +
+      `Video clipper: ${SOURCE_SEC} s ${WIDTH}×${HEIGHT} source, ${NUM_CLIPS} clips of ${CLIP_SEC} s with captions, ` +
         `${os.availableParallelism()} CPUs, best of ${ROUNDS}`,
       [
         line('floor: audio decode', floor.audio),
         line('floor: plain renders', floor.renders),
         line('floor', floor.total, { 'vs floor': '1.00×', 'CPU vs floor': '1.00×' }),
-        ...pipeline.stages.map(([stage, cost]) => line(`pipeline: ${stage}`, cost)),
-        line('pipeline', pipeline.total, { 'vs floor': `${ratio.toFixed(2)}×`, 'CPU vs floor': `${cpuRatio.toFixed(2)}×` }),
+        ...pipeline.stages.map(([stage, cost]) => line(`source frame: ${stage}`, cost)),
+        line('pipeline, source frame', pipeline.total, ratioColumns(plain)),
+        ...reframed.stages.map(([stage, cost]) => line(`9:16: ${stage}`, cost)),
+        line('pipeline, 9:16 following the face', reframed.total, ratioColumns(vertical)),
       ],
     );
     const clips = pipeline.result.clips.map((c) => `${c.start_time}–${c.end_time} s (${c.virality_score})`).join(', ');
     console.log(`\nClips: ${clips}; transcript: ${pipeline.result.transcriptSource}; warnings: ${pipeline.result.warnings.length}`);
     console.log(`Load average at the end: ${os.loadavg()[0].toFixed(1)} (other work on the machine slows both sides)`);
-    const verdict = (r: number) => `${r.toFixed(2)}× (${r <= TARGET_RATIO ? 'met' : 'NOT met'})`;
-    console.log(`Target: pipeline ≤ ${TARGET_RATIO}× the floor. Wall: ${verdict(ratio)}; CPU: ${verdict(cpuRatio)}`);
+    const verdict = (r: number, target: number) => `${r.toFixed(2)}× (${r <= target ? 'met' : 'NOT met'})`;
+    console.log(
+      `Target: source frame ≤ ${TARGET_RATIO}× the floor. Wall: ${verdict(plain.wall, TARGET_RATIO)}; CPU: ${verdict(plain.cpu, TARGET_RATIO)}`,
+    );
+    console.log(
+      `Target: 9:16 following the face ≤ ${REFRAME_TARGET_RATIO}× the floor. ` +
+        `Wall: ${verdict(vertical.wall, REFRAME_TARGET_RATIO)}; CPU: ${verdict(vertical.cpu, REFRAME_TARGET_RATIO)}`,
+    );
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIP_RETENTION_SECONDS } from '@hookline/shared';
 import { signUpAs, type ApiCaller } from '../support/admin.ts';
@@ -7,6 +6,7 @@ import { collectRoutes, type RegisteredRoute } from '../support/route-list.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/test-app.ts';
 import { makeOtherContainer, makeTestVideo, TEST_VIDEO } from '../clipper/make-test-video.ts';
 import { probeDurations } from '../clipper/media-helpers.ts';
+import { insertFinishedClipJob } from '../clipper/finished-clip-job.ts';
 import { postProcess, waitForClipJob } from '../clipper/post-process.ts';
 
 describe('video clipper API', () => {
@@ -30,42 +30,7 @@ describe('video clipper API', () => {
 
   /** A finished job of ana's whose one clip file holds `bytes`; returns the clip's signed download link. */
   const finishedJob = async (id: string, bytes: Buffer) => {
-    const now = new Date();
-    const clip = {
-      clip_number: 1,
-      virality_score: 8,
-      start_time: 0,
-      end_time: 15,
-      duration: 15,
-      text_preview: '',
-      source_video: 'talk.mp4',
-      file_name: 'talk-clip-1.mp4',
-    };
-    const result = {
-      status_message: 'Generated 1 clip.',
-      clips: [clip],
-      metadata: { title: 'Talk', uploader: 'Ana', duration: 60 },
-      job_id: id,
-    };
-    await t.db
-      .insertInto('clipJob')
-      .values({
-        id,
-        userId: ana.userId,
-        status: 'done',
-        stage: 'done',
-        percent: 100,
-        params: '{}',
-        result: JSON.stringify(result),
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        finishedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + CLIP_RETENTION_SECONDS * 1000).toISOString(),
-      })
-      .execute();
-    const file = `${t.dataDir}/files/clipper/${id}/clips/${clip.file_name}`;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, bytes);
+    const file = await insertFinishedClipJob(t, { id, userId: ana.userId, bytes });
     const status = await ana.get(`/api/clipper/jobs/${id}`);
     expect(status.statusCode, status.body).toBe(200);
     return { url: status.json().result.clips[0].download_url as string, file };

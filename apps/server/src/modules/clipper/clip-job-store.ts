@@ -113,16 +113,10 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
     const expiresAt = Math.floor(Date.parse(row.expiresAt) / 1000);
     result = {
       ...stored,
-      clips: stored.clips.map((clip) => ({
-        clip_number: clip.clip_number,
-        virality_score: clip.virality_score,
-        start_time: clip.start_time,
-        end_time: clip.end_time,
-        duration: clip.duration,
-        text_preview: clip.text_preview,
-        source_video: clip.source_video,
+      // Only what the API shows: the words and file facts stay on the server.
+      clips: stored.clips.map(({ transcript: _words, width: _w, height: _h, durationSeconds: _d, hasAudio: _a, size: _s, ...clip }) => ({
+        ...clip,
         download_url: signClipUrl(secret, { jobId: row.id, clipNumber: clip.clip_number, expiresAt }),
-        file_name: clip.file_name,
         // Jobs finished before clips had a frame or drafts (kept two hours across an upgrade).
         aspect_ratio: clip.aspect_ratio ?? 'original',
         draft_id: clip.draft_id ?? null,

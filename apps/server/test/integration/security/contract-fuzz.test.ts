@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '@hookline/shared';
 import { createInvitation } from '../../../src/modules/invitations/create-invitation.ts';
 import { createReviewLink } from '../../../src/modules/review-links/review-link-store.ts';
+import { insertFinishedClipJob } from '../../clipper/finished-clip-job.ts';
 import { apiCaller, signUpAs, type ApiCaller } from '../../support/admin.ts';
 import { startFakeAirtable } from '../../support/airtable.ts';
 import { startFakeOpenAI } from '../../support/fake-openai.ts';
@@ -265,7 +264,8 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
     await callers.client.post(`/api/drafts/${toSchedule}/review`);
     expect((await callers.client.post(`/api/drafts/${toSchedule}/approve`)).statusCode).toBe(200);
     // A finished clip job of the client with its clip in the file store, for the routes that make drafts of clips.
-    const clipJob = await finishedClipJob(workspace.id);
+    const clipJob = 'fuzz-clip-job';
+    await insertFinishedClipJob(t, { id: clipJob, userId: callers.client.userId, workspaceId: workspace.id, bytes: Buffer.from('clip') });
     ids = {
       '/api/clipper/jobs/': clipJob,
       '/api/drafts/:id/request-changes': inReview,
@@ -396,34 +396,6 @@ describe('contract fuzzing: every JSON and query endpoint', () => {
         fc.array(fc.string()),
       ),
     },
-  };
-
-  const finishedClipJob = async (workspaceId: string) => {
-    const id = 'fuzz-clip-job';
-    const now = new Date();
-    const clip = {
-      ...{ clip_number: 1, virality_score: 8, start_time: 0, end_time: 15, duration: 15, text_preview: 'Hello', source_video: 'talk.mp4' },
-      ...{ file_name: 'talk-clip-1.mp4', aspect_ratio: '9:16', draft_id: null, transcript: 'Hello there, fuzz.' },
-      ...{ width: 404, height: 720, durationSeconds: 15, hasAudio: true, size: 4 },
-    };
-    const result = {
-      status_message: 'Generated 1 clip.',
-      clips: [clip],
-      metadata: { title: 'Talk', uploader: '', duration: 60 },
-      job_id: id,
-    };
-    await t.db
-      .insertInto('clipJob')
-      .values({
-        ...{ id, userId: callers.client.userId, workspaceId, status: 'done', stage: 'done', percent: 100, params: '{}' },
-        ...{ result: JSON.stringify(result), createdAt: now.toISOString(), updatedAt: now.toISOString(), finishedAt: now.toISOString() },
-        expiresAt: new Date(now.getTime() + 7_200_000).toISOString(),
-      })
-      .execute();
-    const file = path.join(t.dataDir, 'files', 'clipper', id, 'clips', clip.file_name);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, 'clip');
-    return id;
   };
 
   it('finds the JSON and query endpoints in the route list', () => {

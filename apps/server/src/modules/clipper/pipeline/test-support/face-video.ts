@@ -51,10 +51,15 @@ export async function makeFaceVideo(): Promise<string> {
   return out;
 }
 
-async function writeFaceVideo(out: string): Promise<void> {
+/** The photograph and the square around its face, for videos that need a real face (tests, the clipper bench). */
+export async function facePhoto(): Promise<{ photo: string; tile: { x: number; y: number; side: number } }> {
   const require = createRequire(import.meta.url);
   const photo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', PHOTO);
-  const tile = await findFaceTile(photo);
+  return { photo, tile: await findFaceTile(photo) };
+}
+
+async function writeFaceVideo(out: string): Promise<void> {
+  const { photo, tile } = await facePhoto();
   const { width: w, height: h, fps, durationSec, cutAt, tileSize } = FACE_VIDEO;
   const background = (colour: string, seconds: number, label: string) =>
     `color=c=${colour}:s=${w}x${h}:r=${fps}:d=${seconds},drawgrid=w=80:h=80:t=2:c=white@0.2[${label}]`;
