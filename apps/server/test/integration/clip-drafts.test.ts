@@ -113,17 +113,19 @@ describe('clips to drafts', () => {
     }
   });
 
-  it('two clicks at once make one draft', async () => {
-    const status = (await ana.get(`/api/clipper/jobs/${jobId}`)).json();
-    // Clip 1's draft deleted: the next Create draft makes a new one, and only one however many ask.
-    const old = status.result.clips[0].draft_id;
-    expect((await ana.del(`/api/drafts/${old}`)).statusCode).toBe(204);
-    const answers = await Promise.all([1, 2, 3].map(() => ana.post(`/api/clipper/jobs/${jobId}/clips/1/draft`, {})));
+  it('a deleted draft is no longer named; clicks at once make one draft per clip, also on two clips', async () => {
+    const before = (await ana.get(`/api/clipper/jobs/${jobId}`)).json().result.clips as Array<{ draft_id: string }>;
+    for (const clip of before) expect((await ana.del(`/api/drafts/${clip.draft_id}`)).statusCode).toBe(204);
+    const after = (await ana.get(`/api/clipper/jobs/${jobId}`)).json().result.clips as Array<{ draft_id: string | null }>;
+    expect(after.map((c) => c.draft_id)).toEqual([null, null]);
+
+    const answers = await Promise.all([1, 2, 1, 2, 1].map((n) => ana.post(`/api/clipper/jobs/${jobId}/clips/${n}/draft`, {})));
     for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
-    const made = new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().drafts[0].id));
-    expect(made.size).toBe(1);
-    const mine = (await ana.get('/api/drafts')).json().filter((d: { type: string; channel: string }) => d.channel === 'instagram');
-    expect(mine).toHaveLength(1);
+    const made = (n: number) =>
+      new Set(answers.filter((a, i) => a.statusCode === 201 && [1, 2, 1, 2, 1][i] === n).map((a) => a.json().drafts[0].id));
+    expect(made(1).size).toBe(1);
+    expect(made(2).size).toBe(1);
+    expect((await ana.get('/api/drafts')).json()).toHaveLength(2);
   });
 
   it('the drafts are on the timeline only when staff made them, and other clients cannot make any', async () => {
@@ -145,6 +147,11 @@ describe('clips to drafts', () => {
     expect((await t.app.inject({ url: clips[0].download_url })).statusCode).toBe(404);
     const again = await ana.post(`/api/clipper/jobs/${jobId}/drafts`, {});
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().drafts.map((d: { id: string }) => d.id).sort()).toEqual(drafts.map((d) => d.id).sort());
+    expect(
+      again
+        .json()
+        .drafts.map((d: { id: string }) => d.id)
+        .sort(),
+    ).toEqual(drafts.map((d) => d.id).sort());
   });
 });

@@ -33,9 +33,9 @@ export async function removeClipJobFiles(deps: { config: Pick<AppConfig, 'dataDi
 }
 
 /** Streams a stored source into the scratch folder (ffmpeg seeks in it, so it must be a local file). */
-export async function copySourceToScratch(files: FileStore, key: string, dir: string): Promise<string> {
+export async function copySourceToScratch(files: FileStore, key: string, dir: string, signal?: AbortSignal): Promise<string> {
   await fs.promises.mkdir(dir, { recursive: true });
   const local = path.join(dir, path.posix.basename(key));
-  await pipeline(await files.getStream(key), fs.createWriteStream(local));
+  await pipeline(await files.getStream(key), fs.createWriteStream(local), { signal });
   return local;
 }

@@ -114,9 +114,16 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
     result = {
       ...stored,
       // Only what the API shows: the words and file facts stay on the server.
-      clips: stored.clips.map(({ transcript: _words, width: _w, height: _h, durationSeconds: _d, hasAudio: _a, size: _s, ...clip }) => ({
-        ...clip,
+      clips: stored.clips.map((clip) => ({
+        clip_number: clip.clip_number,
+        virality_score: clip.virality_score,
+        start_time: clip.start_time,
+        end_time: clip.end_time,
+        duration: clip.duration,
+        text_preview: clip.text_preview,
+        source_video: clip.source_video,
         download_url: signClipUrl(secret, { jobId: row.id, clipNumber: clip.clip_number, expiresAt }),
+        file_name: clip.file_name,
         // Jobs finished before clips had a frame or drafts (kept two hours across an upgrade).
         aspect_ratio: clip.aspect_ratio ?? 'original',
         draft_id: clip.draft_id ?? null,
@@ -125,6 +132,17 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
     };
   }
   return { job_id: row.id, status: row.status, stage: row.stage as TClipStage, percent: row.percent, result, detail: row.detail };
+}
+
+/** The job as the API shows it, its clips' drafts as they are now: a deleted draft is no longer named. */
+export async function readClipJobStatus(db: Db, row: ClipJobRow, secret: string): Promise<TClipJobStatus> {
+  const status = toClipJobStatus(row, secret);
+  const named = (status.result?.clips ?? []).flatMap((clip) => (clip.draft_id ? [clip.draft_id] : []));
+  if (named.length === 0 || !row.workspaceId) return status;
+  const kept = await db.selectFrom('draft').select('id').where('workspaceId', '=', row.workspaceId).where('id', 'in', named).execute();
+  const live = new Set(kept.map((d) => d.id));
+  for (const clip of status.result?.clips ?? []) if (clip.draft_id && !live.has(clip.draft_id)) clip.draft_id = null;
+  return status;
 }
 
 /** A job stopped by a shutdown goes back to the queue, to run again from the start. */

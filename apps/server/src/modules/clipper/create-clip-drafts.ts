@@ -112,10 +112,13 @@ async function createClipDraft(
 }
 
 /**
- * Notes the draft on its clip in the job's result (replacing a deleted draft's). The row is written
- * back only if it is still what was read, so two clicks at once cannot both make a draft of a clip.
+ * Notes the draft on its clip in the job's result (replacing a deleted draft's), with the job's row
+ * locked: of two clicks at once on one clip, the second finds the first's draft and fails (409).
  */
 async function markClipDraft(trx: Db, jobId: string, was: StoredClip, draftId: string): Promise<void> {
+  // Written first, so that on PostgreSQL a draft of another clip made at the same moment waits for
+  // this transaction and then reads its result (SQLite writes one transaction at a time anyway).
+  await trx.updateTable('clipJob').set({ updatedAt: new Date().toISOString() }).where('id', '=', jobId).execute();
   const row = await trx.selectFrom('clipJob').select('result').where('id', '=', jobId).executeTakeFirst();
   if (!row?.result) throw new ClipperError(404, 'This clip has expired.');
   const result = JSON.parse(row.result) as StoredResult;
@@ -124,11 +127,9 @@ async function markClipDraft(trx: Db, jobId: string, was: StoredClip, draftId: s
   if (!clip || (clip.draft_id ?? null) !== (was.draft_id ?? null))
     throw new ClipperError(409, 'A draft of this clip is being made already. Reload to see it.');
   clip.draft_id = draftId;
-  const written = await trx
+  await trx
     .updateTable('clipJob')
     .set({ result: JSON.stringify(result) })
     .where('id', '=', jobId)
-    .where('result', '=', row.result)
-    .executeTakeFirst();
-  if (Number(written.numUpdatedRows) !== 1) throw new ClipperError(409, 'A draft of this clip is being made already. Reload to see it.');
+    .execute();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyStatic from '@fastify/static';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -40,12 +40,12 @@ import {
   findClipJob,
   finishClipJob,
   getClipJob,
-  toClipJobStatus,
+  readClipJobStatus,
   type StoredResult,
 } from './clip-job-store.ts';
 import { probeMedia } from './pipeline/index.ts';
 import { readYoutubeInfo } from './fetch-youtube.ts';
-import { clipFileKey, clipScratchDir, clipSourceKey, removeClipJobFiles, removeClipScratch } from './clip-files.ts';
+import { clipFileKey, clipScratchDir, clipSourceKey, removeClipJobFiles } from './clip-files.ts';
 import { CLIP_JOB } from './run-clip-job.ts';
 import { receiveProcessRequest } from './receive-process-request.ts';
 import { verifyClipSignature } from './sign-clip-url.ts';
@@ -68,7 +68,10 @@ function clipperErrors(app: FastifyInstance) {
     const error = toClientError(thrown);
     const status = error instanceof ClipperError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500 && !(error instanceof ClipperError)) request.log.error({ err: error }, 'clipper request failed');
-    const detail = status >= 500 && !(error instanceof ClipperError) ? 'Failed to generate clips. Please try again.' : error.message;
+    const failed = request.url.includes('/draft')
+      ? 'The drafts could not be created. Please try again.'
+      : 'Failed to generate clips. Please try again.';
+    const detail = status >= 500 && !(error instanceof ClipperError) ? failed : error.message;
     if (thrown.headers) reply.headers(thrown.headers);
     return reply.status(status).send({ detail, error: detail });
   });
@@ -161,7 +164,8 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (Number(active.n) >= MAX_ACTIVE_JOBS)
         throw new ClipperError(429, `You already have ${MAX_ACTIVE_JOBS} clip jobs in progress. Wait for one to finish or cancel it.`);
       const id = newId();
-      const scratchDir = clipScratchDir(ctx.config, id);
+      // Its own folder in the job's scratch: a runner here may start the job before this request ends.
+      const scratchDir = path.join(clipScratchDir(ctx.config, id), 'upload');
       let asyncMode = false;
       try {
         const { sourcePath, ...params } = await receiveProcessRequest(request, {
@@ -189,7 +193,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         await removeClipJobFiles(ctx, id);
         throw error;
       } finally {
-        await removeClipScratch(ctx.config, id);
+        await fs.promises.rm(scratchDir, { recursive: true, force: true });
       }
       ctx.jobs.kick();
       if (asyncMode) return reply.status(202).send({ job_id: id });
@@ -202,7 +206,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const detail = `The server is restarting. Your job continues: follow it at /api/clipper/jobs/${id}.`;
         return reply.status(503).header('Retry-After', '5').send({ detail, error: detail, job_id: id });
       }
-      const status = toClipJobStatus(row, secret);
+      const status = await readClipJobStatus(ctx.db, row, secret);
       if (status.status === 'done' && status.result) return reply.send(status.result);
       throw new ClipperError(status.status === 'cancelled' ? 409 : 422, status.detail ?? 'Failed to generate clips. Please try again.');
     },
@@ -218,7 +222,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: ZClipJobStatus, ...errors },
       },
     },
-    async (request) => toClipJobStatus(await getClipJob(ctx.db, request.params.id, sessionUserOf(request)), secret),
+    async (request) => readClipJobStatus(ctx.db, await getClipJob(ctx.db, request.params.id, sessionUserOf(request)), secret),
   );
 
   app.get(
@@ -256,7 +260,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       while (!closed.signal.aborted && !shuttingDown.signal.aborted) {
         const row = await getClipJob(ctx.db, request.params.id, user).catch(() => null);
         if (!row) break;
-        const event = JSON.stringify(toClipJobStatus(row, secret));
+        const event = JSON.stringify(await readClipJobStatus(ctx.db, row, secret));
         // A comment now and then keeps proxies from closing a quiet stream (a long transcription).
         const write = event !== last ? `data: ${event}\n\n` : Date.now() - lastWrite > KEEP_ALIVE_MS ? ': keep-alive\n\n' : null;
         if (write) {
@@ -298,18 +302,23 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   const ai = createAiClient(ctx.config);
   const draftAnswers = { 201: ZClipDrafts, ...errors, 409: ZClipperError };
-  const createDrafts = async (request: FastifyRequest, clipNumber: number | null, body: TClipDraftRequest) => {
+  const createDrafts = async (request: FastifyRequest, reply: FastifyReply, clipNumber: number | null, body: TClipDraftRequest) => {
     const { id } = request.params as { id: string };
+    // A browser that leaves stops the captions still to be written (the drafts made so far stay).
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     const drafts = await createClipDrafts(
       { db: ctx.db, files: ctx.files, ai },
-      { jobId: id, user: sessionUserOf(request), clipNumber, channel: body.channel },
+      { jobId: id, user: sessionUserOf(request), clipNumber, channel: body.channel, signal: gone.signal },
     );
     return { drafts };
   };
   app.post(
     '/api/clipper/jobs/:id/clips/:n/draft',
     { schema: { tags, summary: 'Create a draft of one clip', params: ZClipDraftParams, body: ZClipDraftRequest, response: draftAnswers } },
-    async (request, reply) => reply.status(201).send(await createDrafts(request, request.params.n, request.body)),
+    async (request, reply) => reply.status(201).send(await createDrafts(request, reply, request.params.n, request.body)),
   );
   app.post(
     '/api/clipper/jobs/:id/drafts',
@@ -322,7 +331,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: draftAnswers,
       },
     },
-    async (request, reply) => reply.status(201).send(await createDrafts(request, null, request.body)),
+    async (request, reply) => reply.status(201).send(await createDrafts(request, reply, null, request.body)),
   );
 
   // Signed links work without a session (a <video> tag or a download), until the job's files are purged.

@@ -21,6 +21,9 @@ export type StoredParams = ClipParams & {
   youtube?: YoutubeInfo | null;
 };
 
+/** A Node.js system error (ENOSPC, EACCES…): its message names server paths. */
+const isSystemError = (error: Error) => typeof (error as NodeJS.ErrnoException).syscall === 'string';
+
 /** Share of the progress bar the YouTube download takes; the pipeline fills the rest. */
 const DOWNLOAD_SHARE = 0.3;
 
@@ -76,10 +79,8 @@ async function fetchSource(ctx: AppContext, params: StoredParams, dir: string, s
     });
   }
   const missing = new ClipperError(422, 'The uploaded video is missing.');
-  if (!params.sourceKey) throw missing;
-  return copySourceToScratch(ctx.files, params.sourceKey, dir).catch((error: unknown) => {
-    throw signal.aborted ? error : missing;
-  });
+  if (!params.sourceKey || !(await ctx.files.exists(params.sourceKey))) throw missing;
+  return copySourceToScratch(ctx.files, params.sourceKey, dir, signal);
 }
 
 /** The job runner's handler: runs the pipeline, records progress and the result, schedules the purge. */
@@ -151,15 +152,19 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
     end = { status: 'done', result: { ...toStoredResult(result, params, stored), job_id: jobId } };
   } catch (error) {
     if (job.signal.aborted && !cancelled.signal.aborted) {
-      // Shutdown: the job goes back to the queue as it was (its partial clips are gone) and the runner hands it on.
+      // Shutdown: the job goes back to the queue as it was (its source stays in the file store) and the
+      // runner hands it on, maybe to another machine: nothing of it stays here.
+      await removeClipScratch(ctx.config, jobId);
       await requeueClipJob(ctx.db, jobId);
       throw error;
     }
     if (cancelled.signal.aborted || isAbortError(error)) end = { status: 'cancelled', detail: 'Cancelled' };
-    // ffmpeg's own messages name server paths: the user gets the generic text below instead.
-    else if (error instanceof FfmpegError || !(error instanceof Error))
+    // ffmpeg's and the file system's own messages name server paths (a full disk, say): the user gets
+    // the generic text instead, the operator's log the cause.
+    else if (error instanceof FfmpegError || !(error instanceof Error) || isSystemError(error)) {
+      job.log.error({ err: error }, 'clip job failed');
       end = { status: 'failed', detail: 'Failed to generate clips. Please try again.' };
-    else end = { status: 'failed', detail: error.message };
+    } else end = { status: 'failed', detail: error.message };
   } finally {
     cancelled.stop();
   }

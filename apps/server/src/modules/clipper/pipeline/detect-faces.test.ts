@@ -19,9 +19,9 @@ describe('detectFaces', () => {
     const fractions: number[] = [];
     const window = { start: 1.5, duration: 2 };
     const samples = await detectFaces(media, window, { onProgress: (f) => fractions.push(f) });
-    expect(samples.map((s) => s.t)).toEqual([0, 1 / 3, 2 / 3, 1, 4 / 3, 5 / 3]);
+    expect(samples.map((s) => s.t)).toEqual([0, 0.5, 1, 1.5]);
     // A tiny detector may miss a frame now and then, never finds a second face.
-    expect(samples.filter((s) => s.faces.length === 1).length).toBeGreaterThanOrEqual(5);
+    expect(samples.filter((s) => s.faces.length === 1).length).toBeGreaterThanOrEqual(3);
     for (const { t, faces } of samples.filter((s) => s.faces.length > 0)) {
       const truth = FACE_VIDEO.faceCentreAt(window.start + t);
       const [found, ...more] = centresOf(faces);

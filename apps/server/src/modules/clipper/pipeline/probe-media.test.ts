@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOtherContainer, makeTestVideo, TEST_VIDEO, type TestVideos } from '../../../../test/clipper/make-test-video.ts';
 import { FfmpegError, MediaTooLongError, UnsupportedMediaError } from './errors.ts';
+import { runFfmpeg } from './run-ffmpeg.ts';
 import { assertAcceptedContainer, assertAcceptedDuration, assertAcceptedMedia, mediaInfoFrom, probeMedia } from './probe-media.ts';
 
 let videos: TestVideos;
@@ -33,6 +34,17 @@ describe('probeMedia', () => {
     });
     expect(info.formatName).toContain('mp4');
     expect(info.durationSec).toBeCloseTo(TEST_VIDEO.durationSec, 1);
+  });
+
+  it('reports a phone video stored sideways with a rotation flag in its upright size, as ffmpeg decodes it', async () => {
+    const rotated = path.join(dir, 'portrait.mp4');
+    // Stored 320×240 with a quarter-turn display matrix: a 240×320 portrait picture.
+    await runFfmpeg('ffmpeg', ['-v', 'error', '-y', '-i', videos.mp4, '-c', 'copy', '-t', '2', '-metadata:s:v:0', 'rotate=90', rotated]);
+    expect(await probeMedia(rotated)).toMatchObject({ width: TEST_VIDEO.height, height: TEST_VIDEO.width });
+    const still = path.join(dir, 'portrait.png');
+    await runFfmpeg('ffmpeg', ['-v', 'error', '-y', '-i', rotated, '-frames:v', '1', still]);
+    const frame = await runFfmpeg('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', still]);
+    expect(frame.stdout.trim()).toBe(`${TEST_VIDEO.height},${TEST_VIDEO.width}`);
   });
 
   it('reads an MKV (matroska demuxer, SRT track)', async () => {

@@ -62,6 +62,7 @@ interface FfprobeStream {
   duration?: string;
   disposition?: { attached_pic?: number };
   tags?: Record<string, string>;
+  side_data_list?: Array<{ rotation?: number }>;
 }
 interface FfprobeOutput {
   format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
@@ -148,14 +149,16 @@ export function mediaInfoFrom(absolutePath: string, probe: FfprobeOutput): Media
   const streamDurations = streams.map((s) => Number(s.duration)).filter((d) => Number.isFinite(d) && d > 0);
   const formatDuration = Number(probe.format?.duration);
   const durationSec = Number.isFinite(formatDuration) && formatDuration > 0 ? formatDuration : Math.max(0, ...streamDurations);
+  const turned = video ? isQuarterTurned(video) : false;
   const comment = tags.comment && tags.comment.length <= 80 && !/[\r\n]|:\/\//.test(tags.comment) ? tags.comment : undefined;
   return {
     path: absolutePath,
     formatName,
     demuxer: demuxerFor(formatName),
     durationSec,
-    width: video?.width ?? 0,
-    height: video?.height ?? 0,
+    // The size of the frames as ffmpeg decodes them: upright.
+    width: (turned ? video?.height : video?.width) ?? 0,
+    height: (turned ? video?.width : video?.height) ?? 0,
     frameRate: parseRate(video?.avg_frame_rate) || parseRate(video?.r_frame_rate),
     hasAudio: audio !== undefined,
     subtitleStreamIndex: textSubtitle >= 0 ? textSubtitle : null,
@@ -171,6 +174,15 @@ function unsupportedFromProbeError(stderr: string): UnsupportedMediaError {
       `The ${demuxerFor(notAllowed[1])} format is not accepted: upload an MP4, MOV, MPEG, MKV or WebM video.`,
     );
   return new UnsupportedMediaError('The file is not a video we can read: upload an MP4, MOV, MPEG, MKV or WebM video.');
+}
+
+/**
+ * Phones store portrait video sideways with a rotation flag (a display matrix, or an older rotate
+ * tag); ffmpeg turns the frames upright when it decodes them, so a quarter turn swaps width and height.
+ */
+function isQuarterTurned(stream: FfprobeStream): boolean {
+  const rotation = Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
+  return Math.abs(Math.round(rotation / 90)) % 2 === 1;
 }
 
 function parseRate(rate: string | undefined): number {

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('reframing a clip to 9:16 around its face', () => {
   it('finds the face in the samples of the window, where the video put it', () => {
-    expect(samples.map((s) => s.t)).toEqual(Array.from({ length: WINDOW.duration * 3 }, (_, i) => i / 3));
+    expect(samples.map((s) => s.t)).toEqual(Array.from({ length: WINDOW.duration * 2 }, (_, i) => i / 2));
     expect(samples.filter((s) => s.faces.length === 1).length).toBeGreaterThanOrEqual(0.9 * samples.length);
     for (const { t, faces } of samples.filter((s) => s.faces.length > 0)) {
       expect(faces).toHaveLength(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { analyzeAudio, type AudioAnalysis } from './analyze-audio.ts';
 import { buildCaptions } from './build-captions.ts';
 import { previewText } from './choose-clips.ts';
-import { detectFaces, type FrameSource } from './detect-faces.ts';
+import { detectFaces, type FaceSample, type FrameSource } from './detect-faces.ts';
 import { detectSceneCuts } from './detect-scene-cuts.ts';
 import { abortReason } from './errors.ts';
 import { nameClipFile } from './name-clip-file.ts';
@@ -102,6 +102,9 @@ export interface PipelineResult {
 
 /** How much of a clip's words its result keeps (a caption is written from them). */
 const CLIP_TRANSCRIPT_CHARS = 2000;
+
+/** Most crop positions a second a reframed clip is planned with. */
+const MAX_PLAN_FPS = 60;
 
 /** Share of a reframed clip's progress that finding its faces takes; rendering it takes the rest. */
 const DETECT_SHARE = 0.3;
@@ -285,16 +288,21 @@ async function planReframe(
   options: { ffmpegPath: string; signal: AbortSignal },
   onProgress: (fraction: number) => void,
 ): Promise<CropPlan> {
-  const samples = await detectFaces(media, { start: clip.start, duration: clip.duration }, { ...options, onProgress });
-  return planCropPath({
-    samples,
-    sceneCuts: sceneCuts.filter((t) => t > clip.start && t < clip.end).map((t) => t - clip.start),
-    sourceWidth: media.width,
-    sourceHeight: media.height,
-    aspectRatio,
-    frameRate: media.frameRate,
-    duration: clip.duration,
-  });
+  const plan = (samples: FaceSample[]) =>
+    planCropPath({
+      samples,
+      sceneCuts: sceneCuts.filter((t) => t > clip.start && t < clip.end).map((t) => t - clip.start),
+      sourceWidth: media.width,
+      sourceHeight: media.height,
+      aspectRatio,
+      // Positions are applied by time: more than 60 a second (or a container's 90000 "fps") buys nothing.
+      frameRate: Math.min(MAX_PLAN_FPS, media.frameRate || MAX_PLAN_FPS),
+      duration: clip.duration,
+    });
+  // A source already of that shape: the crop is the whole frame and cannot move.
+  const still = plan([]);
+  if (still.width >= media.width - 2 && still.height >= media.height - 2) return still;
+  return plan(await detectFaces(media, { start: clip.start, duration: clip.duration }, { ...options, onProgress }));
 }
 
 /** The audio pass and the keyframe scene-cut pass, side by side; either failing stops the other. */
