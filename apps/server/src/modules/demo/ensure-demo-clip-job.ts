@@ -45,6 +45,8 @@ export async function ensureDemoClipJob(
     form.append('clip_duration', '15');
     form.append('num_clips', '2');
     form.append('add_subtitles', 'true');
+    // As the page makes them by default: vertical clips for Shorts, Reels and TikTok.
+    form.append('aspect_ratio', '9:16');
     form.append('video_file', new Blob([await fs.readFile(video)], { type: 'video/mp4' }), path.basename(video));
     const body = new Response(form);
     // Without async the answer waits for the clips.
