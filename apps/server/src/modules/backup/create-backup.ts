@@ -14,7 +14,7 @@ import {
   writeManifest,
   type BackupManifest,
 } from './backup-manifest.ts';
-import { copyTree, KEPT_IN_DATA_DIR } from './data-files.ts';
+import { copyTree, KEPT_IN_DATA_DIR, LEFT_OUT_OF_FILES } from './data-files.ts';
 import { runPgTool } from './pg-tools.ts';
 
 const PG_DUMP_HELP =
@@ -37,7 +37,9 @@ export async function createBackup(config: AppConfig, dir: string): Promise<Back
       ? { tables: await snapshotSqlite(config.database.file, dir), schema: undefined }
       : await dumpPostgres(config.database.url, dir);
   const data = path.join(dir, BACKUP.data);
-  const files = copyTree(path.join(config.dataDir, KEPT_IN_DATA_DIR.files), path.join(data, KEPT_IN_DATA_DIR.files));
+  const files = copyTree(path.join(config.dataDir, KEPT_IN_DATA_DIR.files), path.join(data, KEPT_IN_DATA_DIR.files), {
+    leaveOut: LEFT_OUT_OF_FILES,
+  });
   const secret = path.join(config.dataDir, KEPT_IN_DATA_DIR.authSecret);
   const authSecret = fs.existsSync(secret);
   if (authSecret) {

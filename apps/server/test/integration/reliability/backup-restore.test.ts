@@ -80,6 +80,11 @@ describe('backup and restore', () => {
     expect(uploaded.status).toBe(200);
     const avatarUrl = ((await uploaded.json()) as { url: string }).url;
 
+    // A clip job's file in the file store: gone two hours after its job, so never backed up.
+    const clipFile = path.join(liveDir, 'files', 'clipper', 'job-1', 'clips', 'talk-clip-1.mp4');
+    fs.mkdirSync(path.dirname(clipFile), { recursive: true });
+    fs.writeFileSync(clipFile, 'clip');
+
     const load = await startWriteLoad(liveUrl);
     await load.waitForCount(30);
     const acknowledgedBeforeBackup = copyOf(load.acknowledged);
@@ -100,6 +105,7 @@ describe('backup and restore', () => {
 
     const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
     expect(manifest).toMatchObject({ format: 1, database: live.target.kind, authSecret: true, files: { count: 1 } });
+    expect(fs.readdirSync(path.join(backupDir, 'data', 'files'))).not.toContain('clipper');
     // The live database went on after the snapshot: the backup holds fewer rows than it has now.
     const liveInspector = openDatabase(live.target);
     const liveRows = await countRows(queryThrough(liveInspector.db), live.target.kind);
