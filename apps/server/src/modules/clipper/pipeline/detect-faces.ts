@@ -182,6 +182,8 @@ function mapRawFrames<T>(
       if (finished) return;
       finished = true;
       signal?.removeEventListener('abort', onAbort);
+      // Stopped (cancelled, or ffmpeg failed): no need to wait for the frames still in the worker.
+      if (failure) return reject(failure);
       Promise.all(results).then(
         (values) => (failure ? reject(failure) : resolve(values)),
         (error: Error) => reject(failure ?? error),
