@@ -7,7 +7,6 @@ import { JobRunner } from './lib/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createNetworkAdapters, type NetworkAdapters } from './modules/networks/network-adapters.ts';
 import { CLIP_JOB, CLIP_PURGE_JOB, purgeClipJob, runClipJob } from './modules/clipper/run-clip-job.ts';
-import { stopFaceDetector } from './modules/clipper/pipeline/index.ts';
 import { publishToNetworks } from './modules/publishing/publish-to-network.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
@@ -79,12 +78,8 @@ export async function createAppContext(config: AppConfig, log: FastifyBaseLogger
   return ctx;
 }
 
-/**
- * Stops the job runner (the job in hand is asked to stop and handed back) and the face detector's
- * thread it may have started, then closes the database.
- */
+/** Stops the job runner (the job in hand is asked to stop and handed back), then closes the database. */
 export async function closeAppContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop();
-  await stopFaceDetector();
   await ctx.database.close();
 }

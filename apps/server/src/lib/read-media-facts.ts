@@ -1,3 +1,4 @@
+import { isQuarterTurned } from '../modules/clipper/pipeline/probe-media.ts';
 import { runFfmpeg } from '../modules/clipper/pipeline/run-ffmpeg.ts';
 
 /** What the networks' checks need to know of an uploaded image or video. */
@@ -12,7 +13,14 @@ export interface MediaFacts {
 
 interface ProbeOutput {
   format?: { duration?: string };
-  streams?: Array<{ codec_type?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }>;
+  streams?: Array<{
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    disposition?: { attached_pic?: number };
+    side_data_list?: Array<{ rotation?: number }>;
+    tags?: Record<string, string>;
+  }>;
 }
 
 export const UNKNOWN_MEDIA_FACTS: MediaFacts = { width: null, height: null, durationSeconds: null, hasAudio: null };
@@ -39,9 +47,11 @@ export async function readMediaFacts(
   const picture = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
   const isVideo = contentType.startsWith('video/');
   const duration = Number(output.format?.duration);
+  // The size as players show it: upright (a phone's portrait video is stored sideways with a rotation flag).
+  const turned = picture ? isQuarterTurned(picture) : false;
   return {
-    width: picture?.width ?? null,
-    height: picture?.height ?? null,
+    width: (turned ? picture?.height : picture?.width) ?? null,
+    height: (turned ? picture?.width : picture?.height) ?? null,
     durationSeconds: isVideo && Number.isFinite(duration) ? duration : null,
     hasAudio: isVideo ? streams.some((stream) => stream.codec_type === 'audio') : null,
   };

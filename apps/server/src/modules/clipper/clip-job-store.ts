@@ -138,8 +138,11 @@ export function toClipJobStatus(row: ClipJobRow, secret: string, now = Date.now(
 export async function readClipJobStatus(db: Db, row: ClipJobRow, secret: string): Promise<TClipJobStatus> {
   const status = toClipJobStatus(row, secret);
   const named = (status.result?.clips ?? []).flatMap((clip) => (clip.draft_id ? [clip.draft_id] : []));
-  if (named.length === 0 || !row.workspaceId) return status;
-  const kept = await db.selectFrom('draft').select('id').where('workspaceId', '=', row.workspaceId).where('id', 'in', named).execute();
+  if (named.length === 0) return status;
+  // A job whose workspace was deleted keeps no drafts (they went with it).
+  const kept = row.workspaceId
+    ? await db.selectFrom('draft').select('id').where('workspaceId', '=', row.workspaceId).where('id', 'in', named).execute()
+    : [];
   const live = new Set(kept.map((d) => d.id));
   for (const clip of status.result?.clips ?? []) if (clip.draft_id && !live.has(clip.draft_id)) clip.draft_id = null;
   return status;

@@ -33,14 +33,23 @@ export async function createClipDrafts(
   const { row, workspace } = await findClipJob(deps.db, input.jobId, input.user);
   if (!workspace) throw new ClipperError(409, "This clip job belongs to no workspace: start it from a client's dashboard to make drafts.");
   if (row.status !== 'done' || !row.result) throw new ClipperError(409, 'The clips are not ready yet.');
-  const clips = (JSON.parse(row.result) as StoredResult).clips.filter(
-    (c) => input.clipNumber === null || c.clip_number === input.clipNumber,
-  );
-  if (clips.length === 0) throw new ClipperError(404, 'Clip not found.');
+  const numbers = (JSON.parse(row.result) as StoredResult).clips
+    .map((c) => c.clip_number)
+    .filter((n) => input.clipNumber === null || n === input.clipNumber);
+  if (numbers.length === 0) throw new ClipperError(404, 'Clip not found.');
   const brand = await readBrandContext(deps.db, workspace.id);
   const drafts: TDraft[] = [];
-  for (const clip of clips) {
-    const existing = clip.draft_id ? await getDraftRow(deps.db, workspace.id, clip.draft_id).catch(() => null) : null;
+  for (const clipNumber of numbers) {
+    // Read again at its turn: captions take seconds each, and another tab may have made this clip's draft meanwhile.
+    const clip = await readStoredClip(deps.db, input.jobId, clipNumber);
+    const existing = clip.draft_id
+      ? await deps.db
+          .selectFrom('draft')
+          .selectAll()
+          .where('id', '=', clip.draft_id)
+          .where('workspaceId', '=', workspace.id)
+          .executeTakeFirst()
+      : undefined;
     drafts.push(existing ? toDraft(existing) : await createClipDraft(deps, { ...input, workspace, clip, brand }));
   }
   return drafts;
@@ -111,6 +120,24 @@ async function createClipDraft(
   }
 }
 
+/** A finished job's result as stored, and one of its clips. */
+async function readStoredResult(
+  db: Db,
+  jobId: string,
+  clipNumber: number,
+): Promise<{ result: StoredResult; clip: StoredClip | undefined }> {
+  const row = await db.selectFrom('clipJob').select('result').where('id', '=', jobId).executeTakeFirst();
+  if (!row?.result) throw new ClipperError(404, 'This clip has expired.');
+  const result = JSON.parse(row.result) as StoredResult;
+  return { result, clip: result.clips.find((c) => c.clip_number === clipNumber) };
+}
+
+async function readStoredClip(db: Db, jobId: string, clipNumber: number): Promise<StoredClip> {
+  const { clip } = await readStoredResult(db, jobId, clipNumber);
+  if (!clip) throw new ClipperError(404, 'Clip not found.');
+  return clip;
+}
+
 /**
  * Notes the draft on its clip in the job's result (replacing a deleted draft's), with the job's row
  * locked: of two clicks at once on one clip, the second finds the first's draft and fails (409).
@@ -119,10 +146,7 @@ async function markClipDraft(trx: Db, jobId: string, was: StoredClip, draftId: s
   // Written first, so that on PostgreSQL a draft of another clip made at the same moment waits for
   // this transaction and then reads its result (SQLite writes one transaction at a time anyway).
   await trx.updateTable('clipJob').set({ updatedAt: new Date().toISOString() }).where('id', '=', jobId).execute();
-  const row = await trx.selectFrom('clipJob').select('result').where('id', '=', jobId).executeTakeFirst();
-  if (!row?.result) throw new ClipperError(404, 'This clip has expired.');
-  const result = JSON.parse(row.result) as StoredResult;
-  const clip = result.clips.find((c) => c.clip_number === was.clip_number);
+  const { result, clip } = await readStoredResult(trx, jobId, was.clip_number);
   // A draft id other than the one read before (a deleted draft's) means another click made one meanwhile.
   if (!clip || (clip.draft_id ?? null) !== (was.draft_id ?? null))
     throw new ClipperError(409, 'A draft of this clip is being made already. Reload to see it.');

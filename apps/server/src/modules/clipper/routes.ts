@@ -194,6 +194,8 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         throw error;
       } finally {
         await fs.promises.rm(scratchDir, { recursive: true, force: true });
+        // The job's scratch folder too, unless a runner here has started using it.
+        await fs.promises.rmdir(path.dirname(scratchDir)).catch(() => undefined);
       }
       ctx.jobs.kick();
       if (asyncMode) return reply.status(202).send({ job_id: id });

@@ -154,8 +154,8 @@ export async function runClipJob(ctx: AppContext, payload: unknown, job: Pick<Jo
     if (job.signal.aborted && !cancelled.signal.aborted) {
       // Shutdown: the job goes back to the queue as it was (its source stays in the file store) and the
       // runner hands it on, maybe to another machine: nothing of it stays here.
-      await removeClipScratch(ctx.config, jobId);
       await requeueClipJob(ctx.db, jobId);
+      await removeClipScratch(ctx.config, jobId).catch((cleanup: unknown) => job.log.warn({ err: cleanup }, 'clip scratch not removed'));
       throw error;
     }
     if (cancelled.signal.aborted || isAbortError(error)) end = { status: 'cancelled', detail: 'Cancelled' };

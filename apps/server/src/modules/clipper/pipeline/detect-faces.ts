@@ -200,7 +200,11 @@ interface Detector {
 let detector: Detector | null = null;
 let nextRequestId = 1;
 
-/** Stops the detector's worker (at shutdown); the calls waiting on it reject, and a later call starts a new one. */
+/**
+ * Stops the detector's worker; the calls waiting on it reject, and a later call starts a new one.
+ * Apps do not call it when they close: the worker is shared by the process and, unref'd, never
+ * keeps it from exiting. Tests and the bench use it to end cleanly.
+ */
 export async function stopFaceDetector(): Promise<void> {
   const current = detector;
   detector = null;

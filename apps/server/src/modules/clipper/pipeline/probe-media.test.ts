@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOtherContainer, makeTestVideo, TEST_VIDEO, type TestVideos } from '../../../../test/clipper/make-test-video.ts';
 import { FfmpegError, MediaTooLongError, UnsupportedMediaError } from './errors.ts';
+import { readMediaFacts } from '../../../lib/read-media-facts.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 import { assertAcceptedContainer, assertAcceptedDuration, assertAcceptedMedia, mediaInfoFrom, probeMedia } from './probe-media.ts';
 
@@ -41,6 +42,11 @@ describe('probeMedia', () => {
     // Stored 320×240 with a quarter-turn display matrix: a 240×320 portrait picture.
     await runFfmpeg('ffmpeg', ['-v', 'error', '-y', '-i', videos.mp4, '-c', 'copy', '-t', '2', '-metadata:s:v:0', 'rotate=90', rotated]);
     expect(await probeMedia(rotated)).toMatchObject({ width: TEST_VIDEO.height, height: TEST_VIDEO.width });
+    // The same for a draft's media, whose size the networks' checks judge.
+    expect(await readMediaFacts(rotated, 'video/mp4', { ffprobePath: 'ffprobe' })).toMatchObject({
+      width: TEST_VIDEO.height,
+      height: TEST_VIDEO.width,
+    });
     const still = path.join(dir, 'portrait.png');
     await runFfmpeg('ffmpeg', ['-v', 'error', '-y', '-i', rotated, '-frames:v', '1', still]);
     const frame = await runFfmpeg('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', still]);

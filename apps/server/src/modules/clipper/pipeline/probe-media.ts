@@ -180,7 +180,7 @@ function unsupportedFromProbeError(stderr: string): UnsupportedMediaError {
  * Phones store portrait video sideways with a rotation flag (a display matrix, or an older rotate
  * tag); ffmpeg turns the frames upright when it decodes them, so a quarter turn swaps width and height.
  */
-function isQuarterTurned(stream: FfprobeStream): boolean {
+export function isQuarterTurned(stream: Pick<FfprobeStream, 'side_data_list' | 'tags'>): boolean {
   const rotation = Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
   return Math.abs(Math.round(rotation / 90)) % 2 === 1;
 }

@@ -301,7 +301,7 @@ async function planReframe(
     });
   // A source already of that shape: the crop is the whole frame and cannot move.
   const still = plan([]);
-  if (still.width >= media.width - 2 && still.height >= media.height - 2) return still;
+  if (still.width >= media.width - 2 && still.height >= media.height - 2) return { ...still, noFace: [] };
   return plan(await detectFaces(media, { start: clip.start, duration: clip.duration }, { ...options, onProgress }));
 }
 

@@ -54,13 +54,18 @@ export function useClipDrafts(baseUrl: string, result: TClipJobResponse) {
     setClips(waiting, () => ({ phase: 'creating' }));
     createClipDrafts(baseUrl, result.job_id, channel).then(
       (drafts: TDraft[]) => {
-        // The server answers every clip's draft in the clips' order, those made before included.
+        // The server answers every clip's draft in the clips' order, those made before included; a
+        // clip whose draft was deleted meanwhile (in Content) gets a new one, counted as new here too.
         const draftOf = new Map(clipNumbers.map((n, index): [number, TDraft | undefined] => [n, drafts[index]]));
-        setClips(waiting, (n) => {
+        const known = (n: number) => {
+          const state = states[n];
+          return state?.phase === 'created' ? state.draftId : null;
+        };
+        setClips(clipNumbers, (n) => {
           const draft = draftOf.get(n);
           return draft ? { phase: 'created', draftId: draft.id } : { phase: 'none' };
         });
-        setAll({ phase: 'done', created: waiting.filter((n) => draftOf.get(n)).length });
+        setAll({ phase: 'done', created: clipNumbers.filter((n) => draftOf.get(n) && draftOf.get(n)?.id !== known(n)).length });
         reloadDrafts();
       },
       (error: unknown) => {
