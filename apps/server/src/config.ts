@@ -159,6 +159,18 @@ const ZEnv = z.object({
   TRANSCRIBE_BASE_URL: optionalUrl,
   TRANSCRIBE_API_KEY: optionalString,
   TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  /**
+   * Files go to this S3 bucket instead of DATA_DIR/files, so every app instance and worker sees
+   * them. Without keys the AWS SDK's own credentials apply (AWS_* variables, an instance role).
+   */
+  S3_BUCKET: optionalString,
+  /** An S3-compatible server (MinIO, Cloudflare R2, a local test server); empty = AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** bucket in the path (endpoint/bucket/key), as MinIO-like servers want, instead of its host name. */
+  S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
   AVATAR_MAX_BYTES: intFromEnv(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -195,6 +207,7 @@ const SECRET_VARIABLES = new Set([
   'CHANNEL_LINKEDIN_CLIENT_SECRET',
   'CHANNEL_TWITTER_CLIENT_SECRET',
   'CHANNEL_INSTAGRAM_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -234,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError([...problems.values()]);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials"]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: AppConfig['database'] =

@@ -1,9 +1,50 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
+import { S3Driver } from 'flydrive/drivers/s3';
+import type { DriverContract } from 'flydrive/types';
 import type { AppConfig } from '../config.ts';
 
-export type FileStore = Disk;
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The app's file store: flydrive's Disk on the local disk, or on an S3 bucket when S3_BUCKET is
+ * set, plus reads of a byte range, which flydrive does not offer and video players need to seek.
+ */
+export class FileStore extends Disk {
+  constructor(
+    driver: DriverContract,
+    readonly kind: 'disk' | 's3',
+    readonly getRangeStream: (key: string, range: ByteRange) => Promise<Readable>,
+  ) {
+    super(driver);
+  }
+
+  /**
+   * Deletes a folder and everything under it. S3 deletes by string prefix and flydrive drops a
+   * trailing slash, so through flydrive `clipper/job1` would also take `clipper/job10/`.
+   */
+  override async deleteAll(folder: string): Promise<void> {
+    await this.driver.deleteAll(`${folder.replace(/\/+$/, '')}/`);
+  }
+
+  /** Every key in the store, page by page (S3 lists a thousand at a time). */
+  async *listKeys(): AsyncGenerator<string> {
+    let paginationToken: string | undefined;
+    do {
+      const page = await this.listAll('/', { recursive: true, paginationToken });
+      for (const item of page.objects) if (item.isFile) yield item.key;
+      paginationToken = page.paginationToken;
+    } while (paginationToken);
+  }
+}
 
 /** The public path a stored file is served from (GET /api/files/*). */
 export const fileUrl = (key: string) => `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
@@ -11,8 +52,43 @@ export const fileUrl = (key: string) => `/api/files/${key.split('/').map(encodeU
 /** The disk folder of the file store. */
 export const fileStoreDir = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'files');
 
-export function createFileStore(config: AppConfig): FileStore {
-  return new Disk(new FSDriver({ location: fileStoreDir(config), visibility: 'public' }));
+type StoreConfig = Pick<
+  AppConfig,
+  'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+export function createFileStore(config: StoreConfig): FileStore {
+  if (config.S3_BUCKET) return createS3Store({ ...config, S3_BUCKET: config.S3_BUCKET });
+  const dir = fileStoreDir(config);
+  return new FileStore(new FSDriver({ location: dir, visibility: 'public' }), 'disk', async (key, range) => {
+    // Opened first, so a missing file is a rejection here rather than an error event on the stream.
+    const handle = await fs.promises.open(path.join(dir, key));
+    return handle.createReadStream(range);
+  });
+}
+
+function createS3Store(config: StoreConfig & { S3_BUCKET: string }): FileStore {
+  const keys = config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY;
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Without keys the SDK's own chain applies (AWS_* variables, an instance or task role).
+    credentials: keys ? { accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! } : undefined,
+    // Checksums only where S3 requires them: the SDK's default sends uploads in aws-chunked encoding
+    // with a trailing checksum, which many S3-compatible servers do not understand.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  // Objects are private, with no per-object ACL (many S3-compatible servers and AWS buckets with
+  // "bucket owner enforced" refuse ACLs): the app serves every file after checking who asks.
+  const driver = new S3Driver({ client, bucket: config.S3_BUCKET, visibility: 'private', supportsACL: false });
+  return new FileStore(driver, 's3', async (key, range) => {
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: key, Range: `bytes=${range.start}-${range.end}` }),
+    );
+    return object.Body as Readable;
+  });
 }
 
 /** Pictures a browser may show from the file store; draft media adds videos. */

@@ -4,17 +4,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { Disk } from 'flydrive';
-import { FSDriver } from 'flydrive/drivers/fs';
-import { IMAGE_TYPES } from './file-store.ts';
+import { IMAGE_TYPES, type FileStore } from './file-store.ts';
 import { storeUpload, type StoredUpload } from './store-upload.ts';
+import { fileStoreDrivers } from '../../test/support/file-store-drivers.ts';
 
 const RULE = { types: IMAGE_TYPES, unsupported: 'Pictures only.', folder: 'things/w1' };
 const TOO_LARGE = 'Files must be 1 KB or smaller.';
 
-describe('storeUpload', () => {
+describe.each(fileStoreDrivers())('storeUpload on the $name driver', (driver) => {
   let root: string;
-  let deps: { files: Disk; tmpDir: string };
+  let deps: { files: FileStore; tmpDir: string };
   let png: Buffer;
   const upload = (bytes: Buffer, fileName = 'photo.png', truncated = false) => {
     const stream = Object.assign(Readable.from([bytes]), { truncated });
@@ -26,12 +25,15 @@ describe('storeUpload', () => {
 
   beforeEach(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-upload-'));
-    deps = { files: new Disk(new FSDriver({ location: path.join(root, 'files'), visibility: 'public' })), tmpDir: path.join(root, 'tmp') };
+    deps = { files: await driver.open(), tmpDir: path.join(root, 'tmp') };
     png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } })
       .png()
       .toBuffer();
   });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterEach(async () => {
+    await driver.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
   it('stores the bytes under the folder, named with the extension its bytes say, and hands on what it stored', async () => {
     // The temporary copy is there while the record runs (media facts are read from it), gone after.
@@ -61,7 +63,7 @@ describe('storeUpload', () => {
       statusCode: 415,
       message: 'Pictures only.',
     });
-    expect(filesUnder(path.join(root, 'files'))).toEqual([]);
+    expect(await driver.keys()).toEqual([]);
     expect(filesUnder(deps.tmpDir)).toEqual([]);
   });
 

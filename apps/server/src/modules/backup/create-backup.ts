@@ -14,7 +14,8 @@ import {
   writeManifest,
   type BackupManifest,
 } from './backup-manifest.ts';
-import { copyTree, KEPT_IN_DATA_DIR, LEFT_OUT_OF_FILES } from './data-files.ts';
+import { createFileStore } from '../../lib/file-store.ts';
+import { copyStoreToFolder, KEPT_IN_DATA_DIR } from './data-files.ts';
 import { runPgTool } from './pg-tools.ts';
 
 const PG_DUMP_HELP =
@@ -24,7 +25,7 @@ const PG_DUMP_HELP =
  * Online backup into a new folder while the app keeps running: a consistent snapshot of the
  * database (SQLite: VACUUM INTO, one read transaction, WAL readers never block writers;
  * PostgreSQL: pg_dump in one exported snapshot, which the row counts are taken in too), then the
- * DATA_DIR files worth keeping, then manifest.json.
+ * files worth keeping (from the disk or S3) and the auth secret, then manifest.json.
  * NOTE: files are copied after the snapshot, so every file a snapshot row names was complete before it.
  */
 export async function createBackup(config: AppConfig, dir: string): Promise<BackupManifest> {
@@ -37,9 +38,7 @@ export async function createBackup(config: AppConfig, dir: string): Promise<Back
       ? { tables: await snapshotSqlite(config.database.file, dir), schema: undefined }
       : await dumpPostgres(config.database.url, dir);
   const data = path.join(dir, BACKUP.data);
-  const files = copyTree(path.join(config.dataDir, KEPT_IN_DATA_DIR.files), path.join(data, KEPT_IN_DATA_DIR.files), {
-    leaveOut: LEFT_OUT_OF_FILES,
-  });
+  const files = await copyStoreToFolder(createFileStore(config), path.join(data, KEPT_IN_DATA_DIR.files));
   const secret = path.join(config.dataDir, KEPT_IN_DATA_DIR.authSecret);
   const authSecret = fs.existsSync(secret);
   if (authSecret) {

@@ -1,49 +1,56 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore } from '../../lib/file-store.ts';
 
 /**
- * What of DATA_DIR a backup keeps: uploaded files (avatars, draft media) and the generated auth
- * secret (it signs sessions and clip links and, without TOKEN_ENCRYPTION_KEY, seals channel tokens).
- * Left out: the database files (copied as a snapshot instead), the video clipper's files (its scratch
- * folders in clipper/ and its jobs' sources and clips in files/clipper/, all gone two hours after
- * each job), tmp/ (uploads in progress) and outbox/ (mails written without SMTP).
+ * What a backup keeps besides the database: the file store's files (avatars, draft media, request
+ * attachments), on the disk or on S3, and DATA_DIR's generated auth secret (it signs sessions and
+ * clip links and, without TOKEN_ENCRYPTION_KEY, seals channel tokens). Left out: the video
+ * clipper's files (its jobs' sources and clips, all gone two hours after each job, and its scratch
+ * folders), and DATA_DIR's tmp/ (uploads in progress) and outbox/ (mails written without SMTP).
  */
 export const KEPT_IN_DATA_DIR = { files: 'files', authSecret: 'auth-secret' } as const;
 
-/** Folders of the file store a backup leaves out (see above). */
-export const LEFT_OUT_OF_FILES = ['clipper'];
+/** Top-level folders of the file store a backup leaves out (see above). */
+const LEFT_OUT_OF_FILES = new Set(['clipper', 'health']);
 
 /**
- * Copies a folder tree file by file. A file that disappears while the tree is walked (deleted by
- * the running app) is skipped: the database snapshot taken before the copy may still name it, as
- * any deleted file, and the app answers 404 for it.
+ * Copies the store's files into a folder, one file per key. A file deleted by the running app
+ * while the copy runs is skipped: the database snapshot taken before may still name it, as any
+ * deleted file, and the app answers 404 for it.
  */
-export function copyTree(
-  from: string,
-  to: string,
-  options: { overwrite?: boolean; leaveOut?: readonly string[] } = {},
-): { count: number; bytes: number } {
+export async function copyStoreToFolder(files: FileStore, to: string): Promise<{ count: number; bytes: number }> {
   const total = { count: 0, bytes: 0 };
-  if (!fs.existsSync(from)) return total;
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    // Names left out at this level only; the folders below are copied whole.
-    if (options.leaveOut?.includes(entry.name)) continue;
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) {
-      const inner = copyTree(source, target, { overwrite: options.overwrite });
-      total.count += inner.count;
-      total.bytes += inner.bytes;
-    } else if (entry.isFile()) {
-      try {
-        fs.copyFileSync(source, target, options.overwrite ? 0 : fs.constants.COPYFILE_EXCL);
-        total.count += 1;
-        total.bytes += fs.statSync(target).size;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+  for await (const key of files.listKeys()) {
+    if (LEFT_OUT_OF_FILES.has(key.split('/')[0])) continue;
+    const target = path.join(to, ...key.split('/'));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      await pipeline(await files.getStream(key), fs.createWriteStream(target));
+    } catch (error) {
+      fs.rmSync(target, { force: true });
+      if (await files.exists(key)) throw error;
+      continue;
     }
+    total.count += 1;
+    total.bytes += fs.statSync(target).size;
   }
   return total;
+}
+
+/** Puts every file under a folder into the store, under its path in the folder. */
+export async function copyFolderToStore(from: string, files: FileStore): Promise<void> {
+  if (!fs.existsSync(from)) return;
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    await files.putStream(path.relative(from, file).split(path.sep).join('/'), fs.createReadStream(file));
+  }
+}
+
+/** Whether the store holds any file. */
+export async function hasStoredFiles(files: FileStore): Promise<boolean> {
+  for await (const _key of files.listKeys()) return true;
+  return false;
 }

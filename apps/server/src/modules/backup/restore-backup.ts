@@ -14,14 +14,16 @@ import {
   readManifest,
   type BackupManifest,
 } from './backup-manifest.ts';
-import { copyTree, KEPT_IN_DATA_DIR } from './data-files.ts';
+import { createFileStore } from '../../lib/file-store.ts';
+import { copyFolderToStore, hasStoredFiles, KEPT_IN_DATA_DIR } from './data-files.ts';
 import { libpqEnv, runPgTool } from './pg-tools.ts';
 
 const PG_RESTORE_HELP =
   "Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or restore by hand: pg_restore --no-owner --single-transaction --dbname=<database> hookline.pgdump.";
 
 /**
- * Restores a backup folder into the configured database and DATA_DIR, with the server stopped.
+ * Restores a backup folder into the configured database, file store (disk or S3) and DATA_DIR, with
+ * the server stopped.
  * It refuses to overwrite an existing database or files unless `force`, and checks the result:
  * the same rows per table as the manifest and, on SQLite, a passing integrity check.
  */
@@ -31,16 +33,17 @@ export async function restoreBackup(config: AppConfig, dir: string, options: { f
   if (manifest.database !== config.database.kind) {
     throw new BackupError(`This backup holds a ${manifest.database} database, but DATABASE_URL points to ${config.database.kind}.`);
   }
-  const filesDir = path.join(config.dataDir, KEPT_IN_DATA_DIR.files);
-  if (!force && fs.existsSync(filesDir) && fs.readdirSync(filesDir).length > 0) {
-    throw new BackupError(`${filesDir} is not empty: restore into a fresh DATA_DIR, or pass --force to copy the backup's files over it.`);
+  const files = createFileStore(config);
+  if (!force && (await hasStoredFiles(files))) {
+    const where = config.S3_BUCKET ? `The S3 bucket ${config.S3_BUCKET}` : path.join(config.dataDir, KEPT_IN_DATA_DIR.files);
+    throw new BackupError(`${where} is not empty: restore into a fresh file store, or pass --force to copy the backup's files over it.`);
   }
 
   if (config.database.kind === 'sqlite') restoreSqlite(config.database.file, dir, force);
   else await restorePostgres(config.database.url, dir, manifest.schema ?? 'public', force);
   await checkRestoredDatabase(config, manifest);
 
-  copyTree(path.join(dir, BACKUP.data, KEPT_IN_DATA_DIR.files), filesDir, { overwrite: force });
+  await copyFolderToStore(path.join(dir, BACKUP.data, KEPT_IN_DATA_DIR.files), files);
   if (manifest.authSecret) {
     const secret = path.join(config.dataDir, KEPT_IN_DATA_DIR.authSecret);
     fs.mkdirSync(config.dataDir, { recursive: true });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import fastifyStatic from '@fastify/static';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +22,7 @@ import {
 } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { resolveAuthSecret } from '../../lib/auth-secret.ts';
-import { fileStoreDir } from '../../lib/file-store.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { toClientError } from '../../plugins/errors.ts';
@@ -111,11 +110,6 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const enabled = () => {
     if (!ctx.config.CLIPPER_ENABLED) throw new ClipperError(503, 'Video clipper API is not configured.');
   };
-  // Only reply.sendFile (Range, If-Range, ETag, 416) for the clip downloads, from the file store's
-  // folder on this disk: nothing is served by path.
-  const storeDir = fileStoreDir(ctx.config);
-  fs.mkdirSync(storeDir, { recursive: true });
-  await app.register(fastifyStatic, { root: storeDir, serve: false });
 
   app.post(
     '/api/process',
@@ -367,8 +361,12 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const clip = row?.result ? (JSON.parse(row.result) as StoredResult).clips.find((c) => c.clip_number === clipNumber) : undefined;
       const key = clip ? clipFileKey(id, path.basename(clip.file_name)) : '';
       if (!clip || !(await ctx.files.exists(key))) throw new ClipperError(404, 'This clip has expired.');
-      reply.type('video/mp4').header('Content-Disposition', `inline; filename="${clip.file_name.replace(/[^\w.-]/g, '_')}"`);
-      return reply.sendFile(key, storeDir, { contentType: false, cacheControl: false });
+      return sendStoredFile(request, reply, ctx.files, {
+        key,
+        type: 'video/mp4',
+        disposition: `inline; filename="${clip.file_name.replace(/[^\w.-]/g, '_')}"`,
+        cacheControl: 'private, max-age=3600',
+      });
     },
   );
 };

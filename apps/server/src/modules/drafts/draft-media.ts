@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { IMAGE_TYPES, SERVED_FILE_CSP, type FileStore } from '../../lib/file-store.ts';
+import { IMAGE_TYPES, type FileStore } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readMediaFacts } from '../../lib/read-media-facts.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { storeUpload, type Upload } from '../../lib/store-upload.ts';
 import { getDraftRow, type DraftRow } from './draft-row.ts';
 
@@ -53,17 +54,16 @@ export async function attachDraftMedia<T>(
  * files' sandbox), kept in the browser's private cache only.
  */
 export async function sendDraftMedia(
+  request: FastifyRequest,
   reply: FastifyReply,
   files: FileStore,
   draft: Pick<DraftRow, 'mediaKey' | 'mediaType'>,
 ): Promise<FastifyReply> {
   if (!draft.mediaKey) throw new HttpError(404, 'This draft has no media');
-  const meta = await files.getMetaData(draft.mediaKey);
-  return reply
-    .type(draft.mediaType ?? meta.contentType ?? 'application/octet-stream')
-    .header('Content-Disposition', `inline; filename="${path.posix.basename(draft.mediaKey)}"`)
-    .header('Content-Security-Policy', SERVED_FILE_CSP)
-    .header('Cache-Control', 'private, max-age=3600')
-    .header('Content-Length', meta.contentLength)
-    .send(await files.getStream(draft.mediaKey));
+  return sendStoredFile(request, reply, files, {
+    key: draft.mediaKey,
+    type: draft.mediaType ?? 'application/octet-stream',
+    disposition: `inline; filename="${path.posix.basename(draft.mediaKey)}"`,
+    cacheControl: 'private, max-age=3600',
+  });
 }

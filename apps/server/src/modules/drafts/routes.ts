@@ -266,7 +266,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const found = await db.selectFrom('draft').selectAll().where('id', '=', request.params.id).executeTakeFirst();
     const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
     if (!found || !workspace) throw new HttpError(404, 'Draft not found');
-    return sendDraftMedia(reply, ctx.files, found);
+    return sendDraftMedia(request, reply, ctx.files, found);
   });
 
   app.post(

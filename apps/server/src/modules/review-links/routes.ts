@@ -142,7 +142,7 @@ export const reviewLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           sig: request.query.sig,
         });
       if (!signed) throw new HttpError(403, 'This media link is invalid or has expired. Reload the review page.');
-      return sendDraftMedia(reply, ctx.files, found);
+      return sendDraftMedia(request, reply, ctx.files, found);
     },
   );
 };

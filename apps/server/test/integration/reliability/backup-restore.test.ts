@@ -5,7 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
 import { openDatabase, type DatabaseTarget } from '../../../src/db/database.ts';
+import { createFileStore } from '../../../src/lib/file-store.ts';
 import { migrateToLatest } from '../../../src/db/migrate.ts';
 import { checkSqliteIntegrity, countRows, queryThrough, type BackupManifest } from '../../../src/modules/backup/backup-manifest.ts';
 import { multipartBody } from '../../support/multipart.ts';
@@ -18,6 +20,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../support/server-process.ts';
+import { startS3Server, type S3Env } from '../../support/s3-server.ts';
 import { createTestDatabase } from '../../support/test-app.ts';
 import { findLostWrites, startWriteLoad, WRITE_LOAD_ENV, type AcknowledgedWrites } from '../../support/write-load.ts';
 
@@ -62,7 +65,14 @@ describe('backup and restore', () => {
     fs.mkdirSync(freshDir);
     const live = await createTestDatabase(liveDir);
     cleanups.push(live.drop);
-    const liveEnv = { DATA_DIR: liveDir, DATABASE_URL: databaseUrl(live.target), ...WRITE_LOAD_ENV };
+    // Files on the disk beside SQLite, and in S3 buckets beside PostgreSQL, as deployments that scale out keep them.
+    const bucket = async (): Promise<Partial<S3Env>> => {
+      if (live.target.kind === 'sqlite') return {};
+      const s3 = await startS3Server();
+      cleanups.push(s3.close);
+      return s3.env;
+    };
+    const liveEnv = { DATA_DIR: liveDir, DATABASE_URL: databaseUrl(live.target), ...WRITE_LOAD_ENV, ...(await bucket()) };
     server = await startServerProcess({ env: liveEnv });
     const liveUrl = server.url;
 
@@ -81,9 +91,7 @@ describe('backup and restore', () => {
     const avatarUrl = ((await uploaded.json()) as { url: string }).url;
 
     // A clip job's file in the file store: gone two hours after its job, so never backed up.
-    const clipFile = path.join(liveDir, 'files', 'clipper', 'job-1', 'clips', 'talk-clip-1.mp4');
-    fs.mkdirSync(path.dirname(clipFile), { recursive: true });
-    fs.writeFileSync(clipFile, 'clip');
+    await createFileStore(loadConfig(liveEnv)).put('clipper/job-1/clips/talk-clip-1.mp4', 'clip');
 
     const load = await startWriteLoad(liveUrl);
     await load.waitForCount(30);
@@ -115,7 +123,7 @@ describe('backup and restore', () => {
     // A fresh instance: a new DATA_DIR and an empty database.
     const fresh = await createRestoreTarget(live.target, freshDir);
     cleanups.push(fresh.drop);
-    const freshEnv = { DATA_DIR: freshDir, DATABASE_URL: databaseUrl(fresh.target), ...WRITE_LOAD_ENV };
+    const freshEnv = { DATA_DIR: freshDir, DATABASE_URL: databaseUrl(fresh.target), ...WRITE_LOAD_ENV, ...(await bucket()) };
     const restored = await runCli(['restore', backupDir], { env: freshEnv, cwd: freshDir });
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
