@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileStoreDrivers } from '../../test/support/file-store-drivers.ts';
@@ -40,6 +41,15 @@ describe.each(fileStoreDrivers())('the file store on the $name driver', (driver)
     expect(await files.exists('notes/b.txt')).toBe(false);
     await expect(files.getMetaData('notes/b.txt')).rejects.toThrow();
     expect(await text(await files.getRangeStream('notes/a.txt', { start: 6, end: 10 }))).toBe('world');
+  });
+
+  it('stores a stream of unknown length larger than an upload part, byte for byte', async () => {
+    const chunk = (i: number) => Buffer.alloc(1024 * 1024, i);
+    const chunks = Array.from({ length: 23 }, (_, i) => chunk(i));
+    await files.putStream('media/long.mp4', Readable.from(chunks), { contentType: 'video/mp4' });
+    expect((await files.getMetaData('media/long.mp4')).contentLength).toBe(23 * 1024 * 1024);
+    const back = Buffer.from(await files.getBytes('media/long.mp4'));
+    expect(back.equals(Buffer.concat(chunks))).toBe(true);
   });
 
   it('deletes a folder and only that folder, even where another name starts the same', async () => {

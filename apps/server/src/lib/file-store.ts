@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
 import { S3Driver } from 'flydrive/drivers/s3';
-import type { DriverContract } from 'flydrive/types';
+import type { S3DriverOptions } from 'flydrive/drivers/s3/types';
+import type { DriverContract, WriteOptions } from 'flydrive/types';
 import type { AppConfig } from '../config.ts';
 
 /** Bytes `start` to `end` of a file, both included (as in an HTTP Range). */
@@ -67,6 +69,24 @@ export function createFileStore(config: StoreConfig): FileStore {
   });
 }
 
+/** Parts of a streamed upload: 10,000 parts (S3's limit) of 10 MB cover the largest upload allowed. */
+const UPLOAD_PART_BYTES = 10 * 1024 * 1024;
+
+/**
+ * flydrive's S3 driver, with streams uploaded in parts: its single PUT takes at most 5 GB (the
+ * clipper accepts more) and needs the length up front. At most four parts are held in memory.
+ */
+class MultipartS3Driver extends S3Driver {
+  constructor(private readonly s3: { client: S3Client; bucket: string } & Omit<S3DriverOptions, 'client'>) {
+    super(s3);
+  }
+
+  override async putStream(key: string, contents: Readable, options?: WriteOptions): Promise<void> {
+    const params = { Bucket: this.s3.bucket, Key: key, Body: contents, ContentType: options?.contentType };
+    await new Upload({ client: this.s3.client, params, partSize: UPLOAD_PART_BYTES, queueSize: 4 }).done();
+  }
+}
+
 function createS3Store(config: StoreConfig & { S3_BUCKET: string }): FileStore {
   const keys = config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY;
   const client = new S3Client({
@@ -82,7 +102,7 @@ function createS3Store(config: StoreConfig & { S3_BUCKET: string }): FileStore {
   });
   // Objects are private, with no per-object ACL (many S3-compatible servers and AWS buckets with
   // "bucket owner enforced" refuse ACLs): the app serves every file after checking who asks.
-  const driver = new S3Driver({ client, bucket: config.S3_BUCKET, visibility: 'private', supportsACL: false });
+  const driver = new MultipartS3Driver({ client, bucket: config.S3_BUCKET, visibility: 'private', supportsACL: false });
   return new FileStore(driver, 's3', async (key, range) => {
     const object = await client.send(
       new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: key, Range: `bytes=${range.start}-${range.end}` }),
