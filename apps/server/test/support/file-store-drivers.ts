@@ -16,6 +16,13 @@ export interface FileStoreDriver {
   close(): Promise<void>;
 }
 
+/** Every key in a store, sorted. */
+export async function storedKeys(store: FileStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of store.listKeys()) keys.push(key);
+  return keys.sort();
+}
+
 function fileStoreDriver(name: FileStoreDriver['name']): FileStoreDriver {
   let store: FileStore | undefined;
   let cleanUp = async () => {};
@@ -31,11 +38,7 @@ function fileStoreDriver(name: FileStoreDriver['name']): FileStoreDriver {
       };
       return store;
     },
-    async keys() {
-      const keys: string[] = [];
-      for await (const key of store!.listKeys()) keys.push(key);
-      return keys.sort();
-    },
+    keys: () => storedKeys(store!),
     close: () => cleanUp(),
   };
 }

@@ -10,15 +10,16 @@ const run = promisify(execFile);
 
 async function checkFileStore(ctx: AppContext): Promise<HealthCheck> {
   const key = `health/${process.pid}-${Date.now()}.txt`;
+  const where = ctx.config.S3_BUCKET ? `S3 bucket ${ctx.config.S3_BUCKET}` : 'Local disk';
   try {
     await ctx.files.put(key, 'ok');
     const back = await ctx.files.get(key);
     await ctx.files.delete(key);
     return back === 'ok'
-      ? { name: 'File store', status: 'healthy', detail: 'Write, read and delete work' }
-      : { name: 'File store', status: 'degraded', detail: 'Read back a different value' };
+      ? { name: 'File store', status: 'healthy', detail: `${where}: write, read and delete work` }
+      : { name: 'File store', status: 'degraded', detail: `${where}: read back a different value` };
   } catch (error) {
-    return { name: 'File store', status: 'down', detail: (error as Error).message };
+    return { name: 'File store', status: 'down', detail: `${where}: ${(error as Error).message}` };
   }
 }
 
