@@ -175,9 +175,14 @@ export interface RemoteAnswer {
 
 export type RemoteCaller = (method: string, route: string, payload?: unknown) => Promise<RemoteAnswer>;
 
-/** Calls a server process over HTTP as one caller (a session cookie, or nobody), from the server's own origin. */
-export function remoteCaller(url: string, cookie = ''): RemoteCaller {
+/**
+ * Calls a server process over HTTP as one caller (a session cookie, or nobody), from the server's own
+ * origin. Given a function instead of a URL, each request goes to the instance it names then (a load
+ * balancer in front of several).
+ */
+export function remoteCaller(to: string | (() => string), cookie = ''): RemoteCaller {
   return async (method, route, payload) => {
+    const url = typeof to === 'string' ? to : to();
     const response = await fetch(`${url}${route}`, {
       method,
       headers: {

@@ -18,6 +18,8 @@ export interface WriteLoad {
   acknowledged: AcknowledgedWrites;
   /** The load's signed-in callers, for reading back over the API. */
   callers: { founder: RemoteCaller; client: RemoteCaller };
+  /** How many callers write side by side: at most this many writes are in flight at any moment. */
+  writers: number;
   /** Writes acknowledged so far, all kinds together. */
   count(): number;
   /** Requests sent that got no answer because the connection broke (a kill): neither acknowledged nor refused. */
@@ -45,13 +47,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Real HTTP writes from several concurrent callers at `url` (one process or a succession of
- * processes on one port): public onboarding submissions, drafts created and rewritten by a client,
+ * processes on one port; given a function, each request goes where it says then, as through a load
+ * balancer): public onboarding submissions, drafts created and rewritten by a client,
  * and a founder's notes on a request. Each caller writes one request at a time and goes on after
  * an answer or a failed connection (a killed server), so the load carries on across restarts.
  */
-export async function startWriteLoad(url: string, options: { writersPerKind?: number } = {}): Promise<WriteLoad> {
-  const founder = remoteCaller(url, await signUpRemote(url, LOAD_FOUNDER));
-  const client = remoteCaller(url, await signUpRemote(url, LOAD_CLIENT));
+export async function startWriteLoad(
+  url: string | (() => string),
+  options: { writersPerKind?: number; pauseMs?: number } = {},
+): Promise<WriteLoad> {
+  const at = () => (typeof url === 'string' ? url : url());
+  const founder = remoteCaller(url, await signUpRemote(at(), LOAD_FOUNDER));
+  const client = remoteCaller(url, await signUpRemote(at(), LOAD_CLIENT));
   const anonymous = remoteCaller(url);
   const setup = async (answer: Promise<{ status: number; body: unknown }>) => {
     const { status, body } = await answer;
@@ -123,12 +130,17 @@ export async function startWriteLoad(url: string, options: { writersPerKind?: nu
     });
   });
   const loops = writers.map(async (writeOnce) => {
-    while (!stopped) await writeOnce();
+    while (!stopped) {
+      await writeOnce();
+      // A real pause on purpose when asked for: a lighter load, as from people rather than scripts.
+      if (options.pauseMs) await sleep(options.pauseMs);
+    }
   });
 
   return {
     acknowledged,
     callers: { founder, client },
+    writers: writers.length,
     count: () => count,
     cutOff: () => cutOff,
     refusals,
