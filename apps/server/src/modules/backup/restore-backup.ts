@@ -15,6 +15,7 @@ import {
   type BackupManifest,
 } from './backup-manifest.ts';
 import { createFileStore } from '../../lib/file-store.ts';
+import { copySqliteToPostgres } from './copy-sqlite-to-postgres.ts';
 import { copyFolderToStore, hasStoredFiles, KEPT_IN_DATA_DIR } from './data-files.ts';
 import { libpqEnv, runPgTool } from './pg-tools.ts';
 
@@ -23,14 +24,16 @@ const PG_RESTORE_HELP =
 
 /**
  * Restores a backup folder into the configured database, file store (disk or S3) and DATA_DIR, with
- * the server stopped.
+ * the server stopped. An SQLite backup restores into PostgreSQL too: the move onto several machines.
  * It refuses to overwrite an existing database or files unless `force`, and checks the result:
  * the same rows per table as the manifest and, on SQLite, a passing integrity check.
  */
 export async function restoreBackup(config: AppConfig, dir: string, options: { force?: boolean } = {}): Promise<BackupManifest> {
   const manifest = readManifest(dir);
   const force = options.force ?? false;
-  if (manifest.database !== config.database.kind) {
+  // SQLite to PostgreSQL is the move of a single-machine install onto several; the other way is not.
+  const moving = manifest.database === 'sqlite' && config.database.kind === 'postgres';
+  if (manifest.database !== config.database.kind && !moving) {
     throw new BackupError(`This backup holds a ${manifest.database} database, but DATABASE_URL points to ${config.database.kind}.`);
   }
   const files = createFileStore(config);
@@ -40,8 +43,10 @@ export async function restoreBackup(config: AppConfig, dir: string, options: { f
   }
 
   if (config.database.kind === 'sqlite') restoreSqlite(config.database.file, dir, force);
+  else if (moving) await copySqliteToPostgres(path.join(dir, BACKUP.sqlite), config.database.url);
   else await restorePostgres(config.database.url, dir, manifest.schema ?? 'public', force);
-  await checkRestoredDatabase(config, manifest);
+  // A move checks its own counts: the two databases hold different bookkeeping and search tables.
+  if (!moving) await checkRestoredDatabase(config, manifest);
 
   await copyFolderToStore(path.join(dir, BACKUP.data, KEPT_IN_DATA_DIR.files), files);
   if (manifest.authSecret) {
