@@ -14,6 +14,7 @@ import { clipJobWorkspaceMigration } from './migrations/011-clip-job-workspace.t
 import { reviewAndMembersMigration } from './migrations/012-review-and-members.ts';
 import { schedulingMigration } from './migrations/013-scheduling.ts';
 import { networksMigration } from './migrations/014-networks.ts';
+import { agencySizeIndexesMigration } from './migrations/015-agency-size-indexes.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -37,6 +38,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '012-review-and-members': reviewAndMembersMigration,
     '013-scheduling': schedulingMigration,
     '014-networks': networksMigration,
+    '015-agency-size-indexes': agencySizeIndexesMigration,
   };
 }
 

@@ -80,6 +80,18 @@ describe('drafts and the publishing state machine', () => {
     expect(published).toMatchObject({ publishedTo: 'hookline', postUrl: null, failureReason: null });
   });
 
+  it("shows the network's problems of a draft still to be queued, and none once it is published", async () => {
+    const draft = await create(ana, { type: 'post', channel: 'twitter', text: 'x'.repeat(300) });
+    expect(draft.problems).toEqual([expect.stringMatching(/280/)]);
+    await ana.post(`/api/drafts/${draft.id}/publish`);
+    const published = await waitFor(async () => {
+      const found = (await ana.get(`/api/drafts/${draft.id}`)).json();
+      return found.status === 'published' ? found : undefined;
+    }, 'the draft to be published');
+    // Out is out: in lists and calendars a published post is not checked again.
+    expect(published.problems).toEqual([]);
+  });
+
   it('refuses illegal transitions with 409', async () => {
     const draft = await create(ana);
     expect((await ana.post(`/api/drafts/${draft.id}/requeue`)).statusCode).toBe(409);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { DraftTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { UNPUBLISHED_STATUSES } from './review-state.ts';
 
 const mediaVersion = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 12);
 
@@ -30,7 +31,9 @@ export function toDraft(row: DraftRow): TDraft {
         }
       : null,
     connectionId: row.connectionId,
-    problems: checkDraft(row),
+    // Only a draft that can still be edited and queued has problems to solve: checking every
+    // published post of a list or calendar again was most of what answering them cost.
+    problems: UNPUBLISHED_STATUSES.includes(row.status) ? checkDraft(row) : [],
     reviewState: row.reviewState as TDraft['reviewState'],
     requestId: row.requestId,
     failureReason: row.failureReason,
