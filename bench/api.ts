@@ -1,11 +1,17 @@
-// API throughput (`npm run bench`): the built server (apps/server/dist/main.js, as in production) against
-// a bare Fastify hello-world measured in the same run, with autocannon, 50 connections, no pipelining.
-// Figures are printed as ratios to that baseline; nothing here asserts on time.
+// The API benchmark (`npm run bench`): the built server (apps/server/dist/main.js, as in production)
+// on a database of agency size, under realistic work with nothing cached. Figures are printed;
+// nothing here asserts on time.
+//
+// 1. Mixed workload: signed-in clients and staff (api-workload.ts), each a closed loop, four
+//    requests in five a read, at 8, 32 and 64 users at once: requests per second, p50, p99.
+// 2. Each list route against a bare Fastify route running the same SQL on the same database
+//    (api-bare-server.ts), in alternating rounds: Hookline's throughput as a share of it.
+// 3. Ordinary use and 4. overload: the load-shedding defaults (docs/performance.md).
 //
 //   npm run bench                       SQLite (the default database)
 //   npm run bench -- --postgres         PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, in a database of its own
-//   BENCH_ROUNDS=2 BENCH_ROUND_SECONDS=2 npm run bench   shorter phases (default 4 rounds of 3 s)
-//   BENCH_SERVER_ENTRY=/path/to/dist/main.js             measure another build with the same load
+//   BENCH_SECONDS=10 BENCH_ROUNDS=2 npm run bench   shorter (default 30 s per level, 3 rounds of 3 s per list)
+//   BENCH_SERVER_ENTRY=/path/to/dist/main.js         measure another build with the same load
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +19,21 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
+import { captureListRoutes, checkSameRows, type DatabaseTarget } from './api-lists.ts';
+import { failureCount, runClosedLoop, summarize, type LoadResult } from './api-load.ts';
+import { countStatus, describeRounds, measureAgainstBare, pairedFigure, type Paired } from './api-measure.ts';
+import { openPostgresTarget, openSqliteTarget, seedAgency } from './api-seed.ts';
+import { FOUNDER, readViews, signUpAccounts } from './api-users.ts';
+import { BROWSER_ACCEPT_ENCODING, clientListQuery, makeUsers, toQuery, WRITE_SHARE } from './api-workload.ts';
 import { createPostgresDatabase } from './support/postgres-database.ts';
-import { printFigures } from './support/print-figures.ts';
-import { CONNECTIONS, countStatus, describeRounds, mean, measurePaired, pairedFigure, type Paired } from './api-measure.ts';
-import { openPostgresTarget, openSqliteTarget, seedClients, seedDrafts, SEED_CLIENTS, type SeedTarget } from './api-seed.ts';
-import { signUp, startServer } from './support/servers.ts';
+import { printFigures, type Figure } from './support/print-figures.ts';
+import { startServer } from './support/servers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const usePostgres = process.argv.includes('--postgres');
+const LEVELS = [8, 32, 64];
+const LEVEL_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARM_UP_SECONDS = 5;
 const OVERLOAD_SECONDS = 10;
 const ORDINARY_SECONDS = 20;
 /** About what 200 people working at once ask of the server. */
@@ -27,17 +41,10 @@ const ORDINARY_RATE = 100;
 // NOTE: under the 511 connections Node's listen backlog holds: more, opened at once, have their SYNs
 // dropped and time out in the kernel, which says nothing about the server's shedding.
 const OVERLOAD_CONNECTIONS = 400;
-/** Beyond capacity: this many times the requests per second the client list served at 50 connections. */
+/** Beyond capacity: this many times the requests per second the client list served at 32 users. */
 const OVERLOAD_FACTOR = 3;
-/** About three months of a daily cadence, published and not. */
-const CLIENT_DRAFTS = 100;
-const FOUNDER = 'founder@bench.test';
-const CLIENT = 'client@bench.test';
-const usePostgres = process.argv.includes('--postgres');
-/** The lists are read as the dashboard's browser reads them; Chromium sends this. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-/** New leads, and every fifth a lead sending the questionnaire again. */
+/** New leads sending the public questionnaire, and every fifth a lead sending it again. */
 function onboardingSubmissions(url: string): AutocannonOptions {
   let lead = 0;
   return {
@@ -68,33 +75,20 @@ function onboardingSubmissions(url: string): AutocannonOptions {
   };
 }
 
-/** Console searches as staff type them: a few terms, each sort, the first pages of 20. */
+/** Console searches as staff make them (api-workload.ts's client list). */
 function clientSearches(url: string, cookie: string): AutocannonOptions {
-  const searches = ['studio', 'golden', 'bakery 1', 'nordic', 'labs 2', 'coffee'];
-  const sorts = ['name&sortDir=asc', 'owner&sortDir=asc', 'status&sortDir=desc'];
   let n = 0;
   return {
     url,
     headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-    requests: [
-      {
-        setupRequest: (request) => {
-          n++;
-          const search = encodeURIComponent(searches[n % searches.length]);
-          return {
-            ...request,
-            path: `/api/admin/clients?search=${search}&sortBy=${sorts[n % sorts.length]}&page=${1 + (n % 3)}&pageSize=20`,
-          };
-        },
-      },
-    ],
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/api/admin/clients${toQuery(clientListQuery(n++))}` }) }],
   };
 }
 
 /**
- * Ordinary use at the production defaults: signed-in staff searching clients, clients reading their
- * drafts, leads sending the questionnaire, at a steady ORDINARY_RATE, while ffmpeg encodes video at
- * full speed on the same machine, as a clip job does.
+ * Ordinary use at the production defaults: staff searching clients, a client reading their drafts,
+ * leads sending the questionnaire, at a steady ORDINARY_RATE, while ffmpeg encodes video at full
+ * speed on the same machine, as a clip job does.
  */
 async function ordinaryUsePhase(url: string, cookies: { founderCookie: string; clientCookie: string }) {
   const encode = spawn(process.env.FFMPEG_PATH ?? 'ffmpeg', [
@@ -131,90 +125,140 @@ async function ordinaryUsePhase(url: string, cookies: { founderCookie: string; c
   return { load, health };
 }
 
+const ms = (value: number) => Number(value.toFixed(1));
+
+function levelFigure(users: number, result: LoadResult): Figure {
+  const all = summarize(result.latencies, result.seconds);
+  const reads = summarize(
+    [...result.byName.values()].filter((g) => !g.write).flatMap((g) => g.latencies),
+    result.seconds,
+  );
+  const writes = summarize(
+    [...result.byName.values()].filter((g) => g.write).flatMap((g) => g.latencies),
+    result.seconds,
+  );
+  return {
+    name: `${users} users`,
+    values: {
+      'req/s': Math.round(all.rps),
+      'p50 ms': ms(all.p50),
+      'p99 ms': ms(all.p99),
+      'max ms': ms(all.max),
+      'reads p99': ms(reads.p99),
+      'writes p99': ms(writes.p99),
+      writes: `${((100 * writes.count) / all.count).toFixed(0)}%`,
+      'non-2xx/errors': failureCount(result),
+    },
+  };
+}
+
+function routeFigures(result: LoadResult): Figure[] {
+  return [...result.byName.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, group]) => {
+      const figures = summarize(group.latencies, result.seconds);
+      return {
+        name,
+        values: { 'req/s': ms(figures.rps), 'p50 ms': ms(figures.p50), 'p99 ms': ms(figures.p99), 'max ms': ms(figures.max) },
+      };
+    });
+}
+
 async function main() {
+  const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-bench-'));
   const logFile = path.join(dataDir, 'server.log');
   const stops: Array<() => Promise<void>> = [];
   try {
-    // The baseline runs throughout; its rounds alternate with each route's (api-measure.ts).
-    const hello = await startServer({
-      args: ['--import', 'tsx', path.join(root, 'bench/api-hello-server.ts')],
-      env: {},
-      logFile,
-      readyPath: '/',
-    });
-    stops.push(hello.stop);
-
     const postgres = usePostgres ? await createPostgresDatabase('bench') : null;
     if (postgres) stops.push(postgres.drop);
-    /** The built server on the benchmark's database; each phase starts it with the settings it measures. */
-    const startApp = async (env: Record<string, string> = {}) => {
-      const server = await startServer({
-        // NOTE: BENCH_SERVER_ENTRY runs another build (e.g. an older commit's) for a before/after comparison.
-        args: [process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js')],
-        env: {
-          NODE_ENV: 'production',
-          LOG_LEVEL: 'info',
-          DATA_DIR: dataDir,
-          DATABASE_URL: postgres?.url ?? '',
-          AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-          FOUNDER_EMAIL: FOUNDER,
-          // NOTE: the form's per-IP limit (10 per 10 minutes) would measure the limiter, not the write path.
-          ONBOARDING_RATE_LIMIT: '1000000',
-          ...env,
-        },
-        logFile,
-        readyPath: '/api/health',
-      });
-      stops.unshift(server.stop);
-      return server;
-    };
-    // Capacity is measured with load shedding off: at capacity it starts answering 503 (the overload phase shows it).
-    const capacityEnv = { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_DB_WAITING: '0' };
-    let server = await startApp(capacityEnv);
-
-    const target: SeedTarget = postgres ? openPostgresTarget(postgres.url) : openSqliteTarget(path.join(dataDir, 'hookline.db'));
-    const seedStarted = performance.now();
-    const workspaceIds = await seedClients(target);
-    const founderCookie = await signUp(server.url, FOUNDER);
-    const clientCookie = await signUp(server.url, CLIENT);
-    await seedDrafts(target, await target.workspaceIdOf(CLIENT), CLIENT_DRAFTS, workspaceIds);
-    await target.close();
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-
-    // The app's own floor: a public route with no database work, through every hook, the logger and the serializer.
-    const health = await measurePaired(hello.url, { url: `${server.url}/api/health` });
-    const clients = await measurePaired(hello.url, clientSearches(server.url, founderCookie));
-    const draftList = (url: string) => ({
-      url: `${url}/api/drafts`,
-      headers: { cookie: clientCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    const database: DatabaseTarget = postgres
+      ? { kind: 'postgres', url: postgres.url }
+      : { kind: 'sqlite', file: path.join(dataDir, 'hookline.db') };
+    // The production defaults, load shedding included; only the per-IP limits of sign-up and the
+    // questionnaire are lifted, since every simulated person comes from 127.0.0.1.
+    const server = await startServer({
+      // NOTE: BENCH_SERVER_ENTRY runs another build (e.g. an older commit's) for a before/after comparison.
+      args: [process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js')],
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        DATABASE_URL: postgres?.url ?? '',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        FOUNDER_EMAIL: FOUNDER,
+        SIGNIN_RATE_LIMIT: '1000000',
+        ONBOARDING_RATE_LIMIT: '1000000',
+      },
+      logFile,
+      readyPath: '/api/health',
     });
-    const drafts = await measurePaired(hello.url, draftList(server.url));
-    const onboarding = await measurePaired(hello.url, onboardingSubmissions(server.url));
-    await server.stop();
-    let onboardingNormalSync: Paired | null = null;
-    if (!postgres) {
-      server = await startApp({ ...capacityEnv, SQLITE_SYNCHRONOUS: 'normal' });
-      onboardingNormalSync = await measurePaired(hello.url, onboardingSubmissions(server.url));
-      await server.stop();
-    }
+    stops.unshift(server.stop);
 
-    // The production defaults (load shedding on). Ordinary use first: a busy agency's staff and
-    // clients at ORDINARY_RATE requests a second, while an ffmpeg encode (a clip job) takes a core.
-    server = await startApp();
-    const ordinary = await ordinaryUsePhase(server.url, { founderCookie, clientCookie });
+    let phaseStarted = performance.now();
+    const accounts = await signUpAccounts(server.url);
+    const signUpSeconds = (performance.now() - phaseStarted) / 1000;
+    phaseStarted = performance.now();
+    const target = database.kind === 'postgres' ? openPostgresTarget(database.url) : openSqliteTarget(database.file);
+    await seedAgency(target, Date.now());
+    const seedSeconds = (performance.now() - phaseStarted) / 1000;
+    const views = await readViews(target, accounts);
+    const counted = await target.query<Record<string, number | string>>(
+      `select (select count(*) from workspace) as workspaces, (select count(*) from draft) as drafts,
+        (select count(*) from request) as requests, (select count(*) from "timelineEntry") as timeline,
+        (select count(*) from "draftComment") as comments`,
+    );
+    await target.close();
 
-    // Then beyond capacity, in two ways: three times the requests per second the client list served,
+    const routes = await captureListRoutes(database, views);
+    const statementsFile = path.join(dataDir, 'bare-statements.json');
+    fs.writeFileSync(
+      statementsFile,
+      JSON.stringify(
+        Object.fromEntries(routes.map((r) => [r.slug, { parallel: r.parallel, variants: r.variants.map((v) => v.statements) }])),
+      ),
+    );
+    const bare = await startServer({
+      args: ['--import', 'tsx', path.join(root, 'bench/api-bare-server.ts')],
+      env: {
+        BARE_STATEMENTS_FILE: statementsFile,
+        DATABASE_URL: postgres?.url ?? '',
+        SQLITE_FILE: database.kind === 'sqlite' ? database.file : '',
+      },
+      logFile,
+      readyPath: `/${routes[0].slug}/0`,
+    });
+    stops.unshift(bare.stop);
+    await checkSameRows(routes, server.url, bare.url);
+
+    // 1. The mixed workload, after a warm-up (JIT, the database's page cache).
+    await runClosedLoop(server.url, makeUsers(8, views, server.url, LEVELS.length), WARM_UP_SECONDS);
+    const levels: LoadResult[] = [];
+    for (const [i, users] of LEVELS.entries())
+      levels.push(await runClosedLoop(server.url, makeUsers(users, views, server.url, i), LEVEL_SECONDS));
+
+    // 2. Each list route against the bare route, same SQL, same database.
+    const lists: Array<[string, Paired]> = [];
+    for (const route of routes) lists.push([route.name, await measureAgainstBare(route, server.url, bare.url)]);
+    await bare.stop();
+
+    // 3. Ordinary use: a busy agency's staff and clients at ORDINARY_RATE requests a second, while an
+    // ffmpeg encode (a clip job) takes a core.
+    const clientCookie = views.clients[0].account.cookie;
+    const ordinary = await ordinaryUsePhase(server.url, { founderCookie: accounts.founder.cookie, clientCookie });
+
+    // 4. Beyond capacity, in two ways: three times the requests per second the client list served,
     // offered at a fixed rate whatever the answers; and OVERLOAD_CONNECTIONS connections that each ask
     // again the moment they are answered (503s included).
-    const clientsRps = mean(clients.app.map((r) => r.requests.average));
+    const clientList = lists.find(([name]) => name.startsWith('GET /api/admin/clients'))![1];
+    const clientsRps = clientList.app.reduce((sum, r) => sum + r.latencies.length / r.seconds, 0) / clientList.app.length;
     const offeredRate = Math.max(100, Math.round(OVERLOAD_FACTOR * clientsRps));
     const overloadPhase = async (options: Partial<AutocannonOptions>) => {
       // The probe connects first, so the burst of connections cannot crowd it out of the listen backlog.
       const probe = autocannon({ url: `${server.url}/api/health`, connections: 1, overallRate: 20, duration: OVERLOAD_SECONDS + 2 });
       await sleep(1000);
       const load = await autocannon({
-        ...clientSearches(server.url, founderCookie),
+        ...clientSearches(server.url, accounts.founder.cookie),
         connections: OVERLOAD_CONNECTIONS,
         duration: OVERLOAD_SECONDS,
         ...options,
@@ -226,20 +270,31 @@ async function main() {
     await server.stop();
 
     const cpus = os.cpus();
+    const [seeded] = counted;
     console.log(
       `\nMachine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     );
     console.log(
-      `Database: ${postgres ? 'PostgreSQL' : 'SQLite'}; ${SEED_CLIENTS} clients and drafts seeded in ${seedSeconds.toFixed(1)} s`,
+      `Database: ${postgres ? 'PostgreSQL' : 'SQLite'}; ${seeded.workspaces} clients, ${seeded.drafts} drafts (${seeded.comments} comments), ` +
+        `${seeded.requests} requests, ${seeded.timeline} timeline entries seeded in ${seedSeconds.toFixed(1)} s; ` +
+        `${accounts.clients.length + accounts.staff.length + 1} accounts signed up through the API in ${signUpSeconds.toFixed(1)} s`,
     );
-    console.log(`autocannon: ${CONNECTIONS} connections, no pipelining; ${describeRounds()}`);
-    printFigures('API throughput (baseline: bare Fastify hello-world in alternating rounds of this run)', [
-      pairedFigure('GET /api/health (reference: no database work)', health),
-      pairedFigure('GET /api/admin/clients (search, sort, 20 of 10k)', clients),
-      pairedFigure(`GET /api/drafts (${CLIENT_DRAFTS} drafts)`, drafts),
-      pairedFigure(`POST /api/onboarding/submit${postgres ? '' : ' (synchronous=full)'}`, onboarding),
-      ...(onboardingNormalSync ? [pairedFigure('POST /api/onboarding/submit (SQLITE_SYNCHRONOUS=normal)', onboardingNormalSync)] : []),
-    ]);
+    printFigures(
+      `Mixed workload (${LEVEL_SECONDS} s per level, closed loops: 7 in 10 users clients, the rest managers and admins; ${100 - WRITE_SHARE * 100}% reads, ${WRITE_SHARE * 100}% writes)`,
+      LEVELS.map((users, i) => levelFigure(users, levels[i])),
+    );
+    const atTarget = levels[LEVELS.indexOf(32)];
+    printFigures('Mixed workload at 32 users, by route', routeFigures(atTarget));
+    for (const [users, result] of LEVELS.map((u, i) => [u, levels[i]] as const)) {
+      if (failureCount(result))
+        console.log(
+          `\n${users} users: failures ${JSON.stringify(Object.fromEntries(result.failures))}\n  ${result.failureSamples.join('\n  ')}`,
+        );
+    }
+    printFigures(
+      `List routes against a bare Fastify route running the same SQL (${describeRounds()})`,
+      lists.map(([name, paired]) => pairedFigure(name, paired)),
+    );
     const answers = (result: AutocannonResult) => ({
       answers: result.requests.total,
       '2xx': countStatus(result, (s) => s >= 200 && s < 300),
@@ -267,6 +322,7 @@ async function main() {
         { name: '  /api/health meanwhile', values: answers(closedLoop.health) },
       ],
     );
+    console.log(`\nAPI bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     for (const stop of stops) await stop().catch((error) => console.error(error));
     fs.rmSync(dataDir, { recursive: true, force: true });

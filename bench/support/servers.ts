@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface RunningServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export async function startServer(input: {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`${input.args.join(' ')} exited with ${child.exitCode}; see ${input.logFile}`);
     const answer = await fetch(url + input.readyPath).catch(() => null);
-    if (answer?.status === 200) return { url, stop: () => stopChild(child, exited) };
+    if (answer?.status === 200) return { url, pid: child.pid!, stop: () => stopChild(child, exited) };
     await sleep(100);
   }
   await stopChild(child, exited);
@@ -49,11 +50,11 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
 }
 
 /** Signs up an account through the real auth endpoint and returns its session cookie. */
-export async function signUp(baseUrl: string, email: string): Promise<string> {
+export async function signUp(baseUrl: string, email: string, name = email.split('@')[0]): Promise<string> {
   const answer = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'bench-password-1', name: email.split('@')[0] }),
+    body: JSON.stringify({ email, password: 'bench-password-1', name }),
   });
   if (answer.status !== 200) throw new Error(`sign-up of ${email} failed: ${answer.status} ${await answer.text()}`);
   return answer.headers
