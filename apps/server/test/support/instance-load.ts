@@ -6,6 +6,8 @@ import { remoteCaller } from './server-process.ts';
 export interface Balancer {
   /** The next live instance in turn, for one request. */
   next: () => string;
+  /** The first live instance in the list, for one request. */
+  first(): string;
   /** A live instance other than `url`, for one request (the same one when it is the only one left). */
   other(url: string): string;
   /** Takes an instance out of the turn (it was killed): no request goes there any more. */
@@ -29,6 +31,7 @@ export function createBalancer(urls: string[]): Balancer {
   };
   return {
     next: () => send(live[turn++ % live.length]),
+    first: () => send(live[0]),
     other: (url) => send(live.find((candidate) => candidate !== url) ?? live[0]),
     remove(url) {
       live = live.filter((candidate) => candidate !== url);
@@ -123,15 +126,14 @@ export interface MediaLoad extends Loop {
 
 /**
  * One client making drafts with media, again and again: each draft is made and its picture uploaded
- * on one instance, then read back at once from another; the next upload goes to that other one.
+ * on the first live instance, then read back at once from another (the same one once it is alone).
  */
 export function startMediaLoad(balancer: Balancer, cookie: string): MediaLoad {
   const uploads: UploadedMedia[] = [];
   const problems: string[] = [];
   let serial = 0;
-  let last = '';
   const loop = startLoop(async () => {
-    const on = (last = balancer.other(last));
+    const on = balancer.first();
     const n = ++serial;
     const created = await remoteCaller(on, cookie)('POST', '/api/drafts', { type: 'post', text: `media ${n}` });
     if (created.status !== 201) {
