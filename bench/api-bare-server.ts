@@ -48,3 +48,4 @@ app.get<{ Params: { route: string; variant: string } }>('/:route/:variant', asyn
   return results;
 });
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });
+process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
