@@ -250,6 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials"]);
   }
+  // Without the bucket the files would quietly stay on each machine's disk.
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError(['S3_BUCKET: set it too, or remove the other S3_ settings to keep the files in DATA_DIR/files']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: AppConfig['database'] =

@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import { SERVED_FILE_CSP, type FileStore } from './file-store.ts';
+import { isMissingFile, SERVED_FILE_CSP, type FileStore } from './file-store.ts';
 import { HttpError } from './http-error.ts';
 
 export interface StoredFileReply {
@@ -9,13 +10,40 @@ export interface StoredFileReply {
   /** The whole Content-Disposition value (inline or attachment, with the file name). */
   disposition: string;
   cacheControl: string;
+  /** The 404's message when the file is gone. */
+  notFound?: string;
 }
+
+/** A file the store no longer has (deleted, replaced, purged) is a 404, never a 500. */
+export async function readStored<T>(read: () => Promise<T>, notFound = 'File not found'): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isMissingFile(error)) throw new HttpError(404, notFound);
+    throw error;
+  }
+}
+
+/**
+ * Sends an opened stream, or for HEAD nothing: Fastify answers HEAD by running the GET handler and
+ * reading the stream to its end, which for a stored file would fetch all of it for nothing.
+ */
+export function sendStream(request: FastifyRequest, reply: FastifyReply, stream: Readable): FastifyReply {
+  if (request.method !== 'HEAD') return reply.send(stream);
+  stream.destroy();
+  return reply.send(Readable.from([]));
+}
+
+/** If-None-Match holds the ETag (in a list, weak or not, or `*`). */
+const matchesEtag = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
 /**
  * Sends a stored file through the app, from the disk or from S3, whole or the one byte range a
  * request asks for: video players seek with ranges, and Safari plays no video without them.
  * Keys are never rewritten (a new upload gets a new key), so size and time make a strong validator
- * where the store gives none.
+ * where the store gives none. The routes that use it turn response compression off: a compressed
+ * whole answer would not match the ranges and the ETag.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -23,10 +51,25 @@ export async function sendStoredFile(
   files: FileStore,
   file: StoredFileReply,
 ): Promise<FastifyReply> {
-  const meta = await files.getMetaData(file.key);
+  const meta = await readStored(() => files.getMetaData(file.key), file.notFound);
   const size = meta.contentLength;
   // If-Range needs a strong validator; the disk driver's ETag is a weak one.
   const etag = meta.etag && !meta.etag.startsWith('W/') ? meta.etag : `"${size.toString(16)}-${meta.lastModified.getTime().toString(16)}"`;
+  const range = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  // A Range under an If-Range naming another version of the file gets the whole file.
+  const ranges = range && (!ifRange || ifRange === etag) ? parseRange(size, range, { combine: true }) : undefined;
+  if (ranges === -1) {
+    reply.header('Content-Range', `bytes */${size}`);
+    throw new HttpError(416, 'The byte range asked for starts past the end of the file.');
+  }
+  // Several ranges (a multipart answer) are rare enough to get the whole file instead, as RFC 9110 allows.
+  const part = ranges && ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+  const notModified = matchesEtag(request.headers['if-none-match'], etag);
+  // Opened before any header is set, so a file gone in the meantime is a plain 404.
+  const stream = notModified
+    ? undefined
+    : await readStored(() => (part ? files.getRangeStream(file.key, part) : files.getStream(file.key)), file.notFound);
   reply
     .type(file.type)
     .header('Content-Disposition', file.disposition)
@@ -35,26 +78,8 @@ export async function sendStoredFile(
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', meta.lastModified.toUTCString());
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
-  const range = request.headers.range;
-  const ifRange = request.headers['if-range'];
-  // A Range under an If-Range naming another version of the file gets the whole file.
-  if (range && (!ifRange || ifRange === etag)) {
-    const ranges = parseRange(size, range, { combine: true });
-    if (ranges === -1) {
-      reply.header('Content-Range', `bytes */${size}`);
-      throw new HttpError(416, 'The byte range asked for starts past the end of the file.');
-    }
-    // Several ranges (a multipart answer) are rare enough to get the whole file instead, as RFC 9110 allows.
-    if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-      const { start, end } = ranges[0];
-      return reply
-        .code(206)
-        .header('Content-Range', `bytes ${start}-${end}/${size}`)
-        .header('Content-Length', end - start + 1)
-        .send(await files.getRangeStream(file.key, { start, end }));
-    }
-  }
-  return reply.header('Content-Length', size).send(await files.getStream(file.key));
+  if (!stream) return reply.code(304).send();
+  if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${size}`);
+  reply.header('Content-Length', part ? part.end - part.start + 1 : size);
+  return sendStream(request, reply, stream);
 }

@@ -43,11 +43,13 @@ export async function restoreBackup(config: AppConfig, dir: string, options: { f
   }
 
   if (config.database.kind === 'sqlite') restoreSqlite(config.database.file, dir, force);
-  else if (moving) await copySqliteToPostgres(path.join(dir, BACKUP.sqlite), config.database.url);
+  else if (moving) await copySqliteToPostgres(path.join(dir, BACKUP.sqlite), config.database.url, { force });
   else await restorePostgres(config.database.url, dir, manifest.schema ?? 'public', force);
   // A move checks its own counts: the two databases hold different bookkeeping and search tables.
   if (!moving) await checkRestoredDatabase(config, manifest);
 
+  // After the database, so a refusal above changes nothing. Should the store fail on the way (a denied
+  // key, a dropped connection), the same command with --force starts again.
   await copyFolderToStore(path.join(dir, BACKUP.data, KEPT_IN_DATA_DIR.files), files);
   if (manifest.authSecret) {
     const secret = path.join(config.dataDir, KEPT_IN_DATA_DIR.authSecret);

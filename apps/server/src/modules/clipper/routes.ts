@@ -335,6 +335,7 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/api/clipper/files/:id/:n',
     {
+      compress: false,
       schema: {
         tags,
         summary: "A clip's video, by its signed download link",
@@ -360,12 +361,14 @@ export const clipperRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const row = await ctx.db.selectFrom('clipJob').select(['result']).where('id', '=', id).executeTakeFirst();
       const clip = row?.result ? (JSON.parse(row.result) as StoredResult).clips.find((c) => c.clip_number === clipNumber) : undefined;
       const key = clip ? clipFileKey(id, path.basename(clip.file_name)) : '';
-      if (!clip || !(await ctx.files.exists(key))) throw new ClipperError(404, 'This clip has expired.');
+      const expired = 'This clip has expired.';
+      if (!clip) throw new ClipperError(404, expired);
       return sendStoredFile(request, reply, ctx.files, {
         key,
         type: 'video/mp4',
         disposition: `inline; filename="${clip.file_name.replace(/[^\w.-]/g, '_')}"`,
         cacheControl: 'private, max-age=3600',
+        notFound: expired,
       });
     },
   );

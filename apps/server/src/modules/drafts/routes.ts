@@ -262,7 +262,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   // An <img> or <video> tag fetches this without the workspace header: the draft's own workspace
   // decides, by the same rule, who may see it.
-  app.get('/api/drafts/:id/media', { schema: { tags, params: ZIdParams, hide: true } }, async (request, reply) => {
+  app.get('/api/drafts/:id/media', { compress: false, schema: { tags, params: ZIdParams, hide: true } }, async (request, reply) => {
     const found = await db.selectFrom('draft').selectAll().where('id', '=', request.params.id).executeTakeFirst();
     const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
     if (!found || !workspace) throw new HttpError(404, 'Draft not found');

@@ -3,19 +3,11 @@ import { fileTypeStream } from 'file-type/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { IMAGE_TYPES, isFileKey, SERVED_FILE_CSP, type FileStore } from '../../lib/file-store.ts';
+import { IMAGE_TYPES, isFileKey, SERVED_FILE_CSP } from '../../lib/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { readStored, sendStream } from '../../lib/send-stored-file.ts';
 
 const ZFileParams = z.object({ '*': z.string().min(1) });
-
-/** Whether a file is there; a path that runs through a file ("a.png/b") names none, rather than being an error. */
-async function fileExists(files: FileStore, key: string): Promise<boolean> {
-  return files.exists(key).catch((error: Error) => {
-    // flydrive wraps the file system's error.
-    if ((error.cause as { code?: string } | undefined)?.code === 'ENOTDIR') return false;
-    throw error;
-  });
-}
 
 /**
  * Serves avatars, which are public by nature (unguessable keys: uid plus upload time). Everything
@@ -28,17 +20,17 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/api/files/*', { config: { public: true }, schema: { params: ZFileParams, hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!isFileKey(key)) throw new HttpError(400, 'Invalid file path');
-    if (!key.startsWith('avatars/') || !(await fileExists(ctx.files, key))) throw new HttpError(404, 'File not found');
-    const meta = await ctx.files.getMetaData(key);
-    const stream = await fileTypeStream(await ctx.files.getStream(key));
+    if (!key.startsWith('avatars/')) throw new HttpError(404, 'File not found');
+    const meta = await readStored(() => ctx.files.getMetaData(key));
+    const stream = await fileTypeStream(await readStored(() => ctx.files.getStream(key)));
     const image = stream.fileType && IMAGE_TYPES.has(stream.fileType.mime) ? stream.fileType : null;
     const downloadName = `${path.posix.basename(key).replace(/\.[^.]*$/, '')}.${image?.ext ?? 'bin'}`;
-    return reply
+    reply
       .type(image?.mime ?? 'application/octet-stream')
       .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${downloadName}"`)
       .header('Content-Security-Policy', SERVED_FILE_CSP)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Content-Length', meta.contentLength)
-      .send(stream);
+      .header('Content-Length', meta.contentLength);
+    return sendStream(request, reply, stream);
   });
 };

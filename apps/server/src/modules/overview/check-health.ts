@@ -19,7 +19,9 @@ async function checkFileStore(ctx: AppContext): Promise<HealthCheck> {
       ? { name: 'File store', status: 'healthy', detail: `${where}: write, read and delete work` }
       : { name: 'File store', status: 'degraded', detail: `${where}: read back a different value` };
   } catch (error) {
-    return { name: 'File store', status: 'down', detail: `${where}: ${(error as Error).message}` };
+    // flydrive's message names the key; the cause says what went wrong (a refused connection, a denied key).
+    const cause = (error as Error).cause instanceof Error ? `: ${((error as Error).cause as Error).message}` : '';
+    return { name: 'File store', status: 'down', detail: `${where}: ${(error as Error).message}${cause}` };
   }
 }
 

@@ -22,6 +22,7 @@ import { openResourceWorkspace, workspaceOfRequest, ZWorkspaceHeaders } from '..
 import { getClientRequest, getClientRequestDetail, getWorkspaceRequest, listClientRequests } from './client-requests.ts';
 import { openRequest } from './open-request.ts';
 import { ATTACHMENT_NOT_FOUND, attachRequestFile, findAttachment } from './request-attachments.ts';
+import { readStored, sendStream } from '../../lib/send-stored-file.ts';
 
 // 403: a staff account without a workspace named, a manager not assigned to it, or a workspace
 // waiting for its owner to prove the address. 404: a workspace or request the caller cannot see.
@@ -109,19 +110,19 @@ export const clientRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const found = await findAttachment(db, request.params.id, request.params.attachmentId);
       const workspace = await openResourceWorkspace(db, sessionUserOf(request), found?.workspaceId);
       if (!found || !workspace) throw new HttpError(404, ATTACHMENT_NOT_FOUND);
-      const meta = await ctx.files.getMetaData(found.fileKey);
+      const meta = await readStored(() => ctx.files.getMetaData(found.fileKey), ATTACHMENT_NOT_FOUND);
       // The type from the bytes, never from the name the client gave: a picture shows as what it is,
       // anything else is a download that the browser does not open as a page.
-      const stream = await fileTypeStream(await ctx.files.getStream(found.fileKey));
+      const stream = await fileTypeStream(await readStored(() => ctx.files.getStream(found.fileKey), ATTACHMENT_NOT_FOUND));
       const type = stream.fileType;
       const inline = type !== undefined && IMAGE_TYPES.has(type.mime);
-      return reply
+      reply
         .type(type?.mime ?? 'application/octet-stream')
         .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.posix.basename(found.fileKey)}"`)
         .header('Content-Security-Policy', SERVED_FILE_CSP)
         .header('Cache-Control', 'private, max-age=3600')
-        .header('Content-Length', meta.contentLength)
-        .send(stream);
+        .header('Content-Length', meta.contentLength);
+      return sendStream(request, reply, stream);
     },
   );
 };

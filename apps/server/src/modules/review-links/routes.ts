@@ -127,7 +127,7 @@ export const reviewLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   // short-lived signature it was given is the proof.
   app.get(
     '/api/review/media/:id',
-    { config: { public: true }, schema: { tags, params: ZIdParams, querystring: ZReviewMediaQuery, hide: true } },
+    { config: { public: true }, compress: false, schema: { tags, params: ZIdParams, querystring: ZReviewMediaQuery, hide: true } },
     async (request, reply) => {
       const { id } = request.params;
       const found = await db.selectFrom('draft').select(['mediaKey', 'mediaType', 'mediaName']).where('id', '=', id).executeTakeFirst();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
+import { openDatabase } from '../../../src/db/database.ts';
 import { createFileStore } from '../../../src/lib/file-store.ts';
 import { storedKeys } from '../../support/file-store-drivers.ts';
 import { multipartBody } from '../../support/multipart.ts';
@@ -108,11 +109,24 @@ describe('moving a single-machine install onto PostgreSQL and S3', () => {
     expect(found.status).toBe(200);
     expect(JSON.stringify(found.body)).toContain(CLIENT);
 
-    // A second move into the same database is refused, and changes nothing.
     await server.stop('SIGTERM');
     server = undefined;
-    const again = await runCli(['restore', backupDir, '--force'], { env: newEnv, cwd: newDir });
+    // SQLite's 0/1 became PostgreSQL booleans.
+    const inspector = openDatabase(database.target);
+    const verified = await inspector.db.selectFrom('user').select(['email', 'emailVerified']).orderBy('email').execute();
+    await inspector.close();
+    expect(verified).toEqual([
+      { email: CLIENT, emailVerified: false },
+      { email: FOUNDER, emailVerified: false },
+    ]);
+
+    // A second move is refused as it stands, and with --force starts again from an empty schema.
+    const again = await runCli(['restore', backupDir], { env: newEnv, cwd: newDir });
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already has tables/);
+    expect(again.stderr).toMatch(/not empty.+--force/);
+    const forced = await runCli(['restore', backupDir, '--force'], { env: newEnv, cwd: newDir });
+    expect([forced.code, forced.stderr]).toEqual([0, '']);
+    server = await startServerProcess({ env: newEnv });
+    expect(await remoteCaller(server.url, clientCookie)('GET', '/api/me')).toMatchObject({ status: 200, body: { email: CLIENT } });
   }, 240_000);
 });
