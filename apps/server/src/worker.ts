@@ -7,12 +7,15 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
  * `npm run worker`: runs queued jobs (clips above all) without serving HTTP. Start any number of
- * them on the same PostgreSQL database and data directory as the app instances (RUN_JOBS=false there).
+ * them on the same PostgreSQL database and S3 bucket as the app instances (RUN_JOBS=false there);
+ * with files on the disk, they share the data directory instead.
  */
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config);
-  if (config.database.kind === 'sqlite') log.warn('worker on SQLite: it must run on the same machine as the app, with the same DATA_DIR');
+  if (config.database.kind === 'sqlite') {
+    log.warn(`worker on SQLite: it must run on the same machine as the app${config.S3_BUCKET ? '' : ', with the same DATA_DIR'}`);
+  }
   const ctx = await createAppContext(config, log);
   ctx.jobs.start();
   // The runner's timers don't hold a process open (the server's socket does that); here this one does.

@@ -15,6 +15,7 @@ import { reviewAndMembersMigration } from './migrations/012-review-and-members.t
 import { schedulingMigration } from './migrations/013-scheduling.ts';
 import { networksMigration } from './migrations/014-networks.ts';
 import { agencySizeIndexesMigration } from './migrations/015-agency-size-indexes.ts';
+import { attachmentSizeMigration } from './migrations/016-attachment-size.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -39,6 +40,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '013-scheduling': schedulingMigration,
     '014-networks': networksMigration,
     '015-agency-size-indexes': agencySizeIndexesMigration,
+    '016-attachment-size': attachmentSizeMigration(kind),
   };
 }
 

@@ -334,14 +334,14 @@ export interface ReviewLinkTable {
   createdAt: IsoTime;
 }
 
-/** A file a client attached to a request (migration 012). */
+/** A file a client attached to a request (migration 012; size 64-bit since 016, a string from PostgreSQL). */
 export interface RequestAttachmentTable {
   id: string;
   requestId: string;
   fileKey: string;
   name: string;
   contentType: string;
-  size: number;
+  size: number | string;
   createdAt: IsoTime;
 }
 

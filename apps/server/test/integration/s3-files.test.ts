@@ -66,6 +66,9 @@ describe('files on S3', () => {
     const attachment = attached.json();
     const served = await ana.get(`/api/requests/${request.id}/attachments/${attachment.id}`);
     expect(served.rawPayload.equals(png)).toBe(true);
+    // Sizes past 2 GiB fit (a 64-bit column on PostgreSQL too).
+    await a.t.db.updateTable('requestAttachment').set({ size: 3_000_000_000 }).where('id', '=', attachment.id).execute();
+    expect((await ana.get(`/api/requests/${request.id}`)).json().attachments[0].size).toBe(3_000_000_000);
 
     const keys = await bucketKeys();
     expect(keys.filter((k) => k.startsWith('avatars/'))).toHaveLength(1);
