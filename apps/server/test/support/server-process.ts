@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseTarget } from '../../src/db/database.ts';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { bundleServer, type ServerEntry } from './server-bundle.ts';
 
 export type { ServerEntry };
@@ -275,4 +276,21 @@ export function processOfConnection(port: number, pids: number[]): number | unde
       return false; // the process is gone
     }
   });
+}
+
+/**
+ * A describe block's scratch: a temporary folder and a list of cleanups, run after its tests, when
+ * the server process it still has running (`running()`) is killed first.
+ */
+export function useScratch(prefix: string, running: () => ServerProcess | undefined) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    const server = running();
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    for (const cleanup of cleanups) await cleanup();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  return { root, cleanups };
 }

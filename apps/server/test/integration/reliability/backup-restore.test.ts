@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { openDatabase, type DatabaseTarget } from '../../../src/db/database.ts';
 import { createFileStore } from '../../../src/lib/file-store.ts';
@@ -18,6 +18,7 @@ import {
   signInRemote,
   signUpRemote,
   startServerProcess,
+  useScratch,
   type ServerProcess,
 } from '../../support/server-process.ts';
 import { startS3Server, type S3Env } from '../../support/s3-server.ts';
@@ -47,18 +48,11 @@ const copyOf = (acknowledged: AcknowledgedWrites): AcknowledgedWrites => structu
 const totalRows = (tables: Record<string, number>) => Object.values(tables).reduce((sum, n) => sum + n, 0);
 
 describe('backup and restore', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-backup-'));
+  let server: ServerProcess | undefined;
+  const { root, cleanups } = useScratch('hookline-backup-', () => server);
   const liveDir = path.join(root, 'live');
   const freshDir = path.join(root, 'fresh');
   const backupDir = path.join(root, 'backup');
-  const cleanups: (() => Promise<void>)[] = [];
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
-    for (const cleanup of cleanups) await cleanup();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
 
   it('backs up a running server under a write load and restores it into a fresh instance: same rows, files and sign-in', async () => {
     fs.mkdirSync(liveDir);

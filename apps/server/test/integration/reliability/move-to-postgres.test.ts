@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { openDatabase } from '../../../src/db/database.ts';
 import { createFileStore } from '../../../src/lib/file-store.ts';
@@ -15,6 +14,7 @@ import {
   signInRemote,
   signUpRemote,
   startServerProcess,
+  useScratch,
   type ServerProcess,
 } from '../../support/server-process.ts';
 import { startS3Server } from '../../support/s3-server.ts';
@@ -42,15 +42,8 @@ async function upload(url: string, route: string, cookie: string, file: Buffer, 
  * drafts and files. Runs in the PostgreSQL project only (it needs TEST_DATABASE_URL).
  */
 describe('moving a single-machine install onto PostgreSQL and S3', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hookline-move-'));
-  const cleanups: (() => Promise<void>)[] = [];
   let server: ServerProcess | undefined;
-  afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
-    for (const cleanup of cleanups) await cleanup();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  const { root, cleanups } = useScratch('hookline-move-', () => server);
 
   it('restores an SQLite backup with its disk files into PostgreSQL and a bucket, and the new install serves it all', async () => {
     const oldDir = path.join(root, 'old');
