@@ -209,11 +209,16 @@ describe('Instagram adapter against the local Instagram', () => {
   it('stops polling when the signal is aborted, before anything is published', async () => {
     fake.processing.video = 1_000;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Aborted once the container has been polled twice, however long a busy machine takes to get there.
+    const from = fake.requests.length;
+    const watch = setInterval(() => {
+      if (fake.requests.slice(from).filter((r) => r.method === 'GET').length >= 2) controller.abort();
+    }, 5);
     let error: unknown;
     const requests = await requestsDuring(
       async () => (error = await rejectionOf(adapter.publish(connected(), post([clip]), { signal: controller.signal }))),
     );
+    clearInterval(watch);
     expect((error as Error).name).toBe('AbortError');
     expect(requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(1);
     expect(publishIndex(requests)).toBe(-1);
