@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_MAX_POSTS, type TDraftChannel } from '@hookline/shared';
+import { CALENDAR_MAX_POSTS, ZAdminCalendarPost, type TDraftChannel } from '@hookline/shared';
 import { createAdminTestApp, signUpAs, type AdminTestApp, type ApiCaller } from '../support/admin.ts';
 import { addTeammate, sendInWorkspace } from '../support/workspace-caller.ts';
 
@@ -191,6 +191,8 @@ describe('calendar', () => {
           status: 'queued',
         });
         expect(posts.find((p: { id: string }) => p.id === ids.held)).toMatchObject({ workspaceId: mine, workspaceName: 'Mine Co' });
+        // What the chip and the details dialog show, and nothing only the workspace's pages use.
+        for (const post of posts) expect(Object.keys(post).sort()).toEqual(Object.keys(ZAdminCalendarPost.shape).sort());
       }
     });
 

@@ -260,6 +260,7 @@ describe('a manager sees and acts on only the clients assigned to them; admins a
       ...(await requestTimeline(ids.mineOnboarding)),
       ...(await requestTimeline(ids.keptMine)),
     ].map((e: { text: string }) => e.text);
+    expect(texts(mine).length).toBeGreaterThan(0);
     for (const what of texts(mine)) expect(mineEntries).toContain(what);
     expect(texts(mine)).not.toContain('Secret note on Theirs');
 

@@ -45,7 +45,26 @@ export const ZAdminCalendarQuery = ZCalendarRange.extend({
 }).superRefine(checkRange);
 export type TAdminCalendarQuery = z.infer<typeof ZAdminCalendarQuery>;
 
-export const ZAdminCalendarPost = ZDraft.extend({ workspaceId: z.string(), workspaceName: z.string() });
+/**
+ * What the agency calendar shows of a post: its chip and its details. Across all clients a month
+ * holds thousands of posts, so the answer leaves out what only the workspace's own pages use
+ * (media, checks, review state, metrics).
+ */
+export const ZCalendarPost = ZDraft.pick({
+  id: true,
+  channel: true,
+  type: true,
+  text: true,
+  status: true,
+  scheduledAt: true,
+  publishedAt: true,
+  failureReason: true,
+  publishedTo: true,
+  postUrl: true,
+});
+export type TCalendarPost = z.infer<typeof ZCalendarPost>;
+
+export const ZAdminCalendarPost = ZCalendarPost.extend({ workspaceId: z.string(), workspaceName: z.string() });
 export type TAdminCalendarPost = z.infer<typeof ZAdminCalendarPost>;
 export const ZAdminCalendar = z.object({ posts: z.array(ZAdminCalendarPost), truncated: z.boolean() });
 export type TAdminCalendar = z.infer<typeof ZAdminCalendar>;

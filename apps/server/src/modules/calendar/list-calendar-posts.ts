@@ -1,4 +1,11 @@
-import { CALENDAR_MAX_POSTS, CALENDAR_STATUSES, type TAdminCalendar, type TCalendarQuery, type TDraftChannel } from '@hookline/shared';
+import {
+  CALENDAR_MAX_POSTS,
+  CALENDAR_STATUSES,
+  type TAdminCalendar,
+  type TCalendarPost,
+  type TCalendarQuery,
+  type TDraftChannel,
+} from '@hookline/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { withinClientScope, assertClientInScope, type ClientScope } from '../clients/client-scope.ts';
@@ -41,34 +48,76 @@ export async function listWorkspaceCalendar(db: Db, workspaceId: string, filter:
   return { posts: posts.map(toDraft), truncated };
 }
 
+/** A calendar post's columns (TCalendarPost), with its client's. */
+const CALENDAR_POST_COLUMNS = [
+  'draft.id',
+  'draft.channel',
+  'draft.type',
+  'draft.text',
+  'draft.status',
+  'draft.scheduledAt',
+  'draft.publishedAt',
+  'draft.failureReason',
+  'draft.publishedTo',
+  'draft.postUrl',
+  'draft.workspaceId',
+  'workspace.name as workspaceName',
+] as const;
+
 /**
  * The agency calendar: every client in the staff member's scope, or the one clientId names. A client
  * out of scope or unknown is "Client not found", as everywhere in the console.
- * Across all clients a range holds thousands of posts of which the first CALENDAR_MAX_POSTS are
- * shown: they are chosen by id and time alone, and only then read whole, so the database sorts
- * small rows instead of every post in the range with its text.
+ * Across all clients a month holds thousands of posts of which the first CALENDAR_MAX_POSTS are
+ * shown. They are picked from the two time indexes alone (posts scheduled in the range, and posts
+ * published in it), which hold the id, client and scheduled time each needs, and only then read.
  */
 export async function listAdminCalendar(
   db: Db,
   scope: ClientScope,
-  filter: CalendarFilter & { clientId?: string },
+  { from, to, channel, clientId }: CalendarFilter & { clientId?: string },
 ): Promise<TAdminCalendar> {
-  let shown = postsInRange(db, filter).select('draft.id').$call(withinClientScope(scope, 'draft.workspaceId'));
-  if (filter.clientId !== undefined) {
-    await assertClientInScope(db, scope, filter.clientId);
-    const exists = await db.selectFrom('workspace').select('id').where('id', '=', filter.clientId).executeTakeFirst();
+  if (clientId !== undefined) {
+    await assertClientInScope(db, scope, clientId);
+    const exists = await db.selectFrom('workspace').select('id').where('id', '=', clientId).executeTakeFirst();
     if (!exists) throw new HttpError(404, CLIENT_NOT_FOUND);
-    shown = shown.where('draft.workspaceId', '=', filter.clientId);
   }
+  const start = new Date(from).toISOString();
+  const end = new Date(to).toISOString();
+  const inRange = (time: 'draft.scheduledAt' | 'draft.publishedAt') => {
+    let query = db
+      .selectFrom('draft')
+      .select(['draft.id', 'draft.scheduledAt'])
+      .where('draft.status', 'in', CALENDAR_STATUSES)
+      .where(time, '>=', start)
+      .where(time, '<', end)
+      .$call(withinClientScope(scope, 'draft.workspaceId'));
+    if (channel) query = query.where('draft.channel', '=', channel);
+    if (clientId !== undefined) query = query.where('draft.workspaceId', '=', clientId);
+    return query;
+  };
+  // One more than shown, to tell whether any were left out.
+  const shown = db
+    .selectFrom(inRange('draft.scheduledAt').union(inRange('draft.publishedAt')).as('inRange'))
+    .select('inRange.id')
+    .orderBy('inRange.scheduledAt')
+    .orderBy('inRange.id')
+    .limit(CALENDAR_MAX_POSTS + 1);
   const rows = await db
     .selectFrom('draft')
     .innerJoin('workspace', 'workspace.id', 'draft.workspaceId')
-    .selectAll('draft')
-    .select('workspace.name as workspaceName')
+    .select(CALENDAR_POST_COLUMNS)
     .where('draft.id', 'in', shown)
     .orderBy('draft.scheduledAt')
     .orderBy('draft.id')
     .execute();
   const { posts, truncated } = capped(rows);
-  return { posts: posts.map((row) => ({ ...toDraft(row), workspaceId: row.workspaceId, workspaceName: row.workspaceName })), truncated };
+  return {
+    posts: posts.map((row) => ({
+      ...row,
+      channel: row.channel as TDraftChannel,
+      type: row.type as TCalendarPost['type'],
+      status: row.status as TCalendarPost['status'],
+    })),
+    truncated,
+  };
 }

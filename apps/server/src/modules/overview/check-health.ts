@@ -25,13 +25,26 @@ async function checkFileStore(ctx: AppContext): Promise<HealthCheck> {
   }
 }
 
-async function checkFfmpeg(path: string): Promise<HealthCheck> {
+/**
+ * ffmpeg's version line, read once a process for each path: starting a process from the server
+ * holds up every request for several milliseconds (the server's memory is mapped into the child),
+ * too much for each look at the overview, and the binary does not change under a running server.
+ */
+const ffmpegChecks = new Map<string, Promise<HealthCheck>>();
+
+async function runFfmpegVersion(path: string): Promise<HealthCheck> {
   try {
     const { stdout } = await run(path, ['-hide_banner', '-version'], { timeout: 5000 });
-    return { name: 'ffmpeg', status: 'healthy', detail: stdout.split('\n')[0] ?? 'found' };
+    return { name: 'ffmpeg', status: 'healthy', detail: `${stdout.split('\n')[0] || 'found'} (read once since the server started)` };
   } catch {
     return { name: 'ffmpeg', status: 'degraded', detail: `${path} not found: the video clipper cannot run` };
   }
+}
+
+function checkFfmpeg(path: string): Promise<HealthCheck> {
+  const check = ffmpegChecks.get(path) ?? runFfmpegVersion(path);
+  ffmpegChecks.set(path, check);
+  return check;
 }
 
 /** Jobs that should have started a minute ago, and jobs that gave up in the last day. */

@@ -1,4 +1,4 @@
-import type { TDraft } from '@hookline/shared';
+import type { TCalendarPost } from '@hookline/shared';
 import { formatDayKey, shiftDayKey, weekdayOfDayKey, zonedLocalDateTime } from '@/lib/zoned-time';
 
 export type CalendarView = 'week' | 'month';
@@ -39,12 +39,13 @@ export function fetchRange(days: string[]): { from: string; to: string } {
 }
 
 /** Where a post sits: a published one when it went out, any other when it is planned. */
-export function postTime(post: Pick<TDraft, 'status' | 'scheduledAt' | 'publishedAt'>): string | null {
+export function postTime(post: Pick<TCalendarPost, 'status' | 'scheduledAt' | 'publishedAt'>): string | null {
   return post.status === 'published' ? (post.publishedAt ?? post.scheduledAt) : (post.scheduledAt ?? post.publishedAt);
 }
 
 /** Posts the scheduler has not taken yet (or gave up on) can be given another time. */
-export const canMove = (post: Pick<TDraft, 'status'>) => post.status === 'queued' || post.status === 'failed' || post.status === 'held';
+export const canMove = (post: Pick<TCalendarPost, 'status'>) =>
+  post.status === 'queued' || post.status === 'failed' || post.status === 'held';
 
 export interface PlacedPost<T> {
   post: T;
@@ -57,7 +58,7 @@ export interface PlacedPost<T> {
 }
 
 /** The posts by day (day key → posts in time order) in the zone. */
-export function placePosts<T extends TDraft>(posts: T[], timeZone: string): Map<string, PlacedPost<T>[]> {
+export function placePosts<T extends TCalendarPost>(posts: T[], timeZone: string): Map<string, PlacedPost<T>[]> {
   const byDay = new Map<string, PlacedPost<T>[]>();
   for (const post of posts) {
     const at = postTime(post);

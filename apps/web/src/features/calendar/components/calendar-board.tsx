@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { TDraft } from '@hookline/shared';
+import type { TCalendarPost } from '@hookline/shared';
 import { cn } from '@/lib/cn';
 import { formatDayKey, formatterFor } from '@/lib/zoned-time';
 import { canMove, dropTarget, placePosts, type CalendarView, type PlacedPost } from '../calendar-days';
@@ -10,7 +10,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The hour the week view opens scrolled to: the working day, not midnight. */
 const FIRST_SHOWN_HOUR = 7;
 
-export interface CalendarBoardProps<T extends TDraft> {
+export interface CalendarBoardProps<T extends TCalendarPost> {
   view: CalendarView;
   /** The shown days, as day keys: one week, or the six weeks around the anchor's month. */
   days: string[];
@@ -33,7 +33,7 @@ const hourLabel = (hour: number) => formatterFor('UTC', { hour: 'numeric' }).for
  * The posts of the shown days, in the zone: a week of hour slots or a month of days. On narrow
  * screens both become a list of days (the week's every day, the month's days with posts).
  */
-export function CalendarBoard<T extends TDraft>(props: CalendarBoardProps<T>) {
+export function CalendarBoard<T extends TCalendarPost>(props: CalendarBoardProps<T>) {
   const { view, days, posts, timeZone, onMove } = props;
   const [dragged, setDragged] = useState<PlacedPost<T> | null>(null);
   const byDay = placePosts(posts, timeZone);
@@ -66,7 +66,7 @@ export function CalendarBoard<T extends TDraft>(props: CalendarBoardProps<T>) {
   );
 }
 
-interface GridProps<T extends TDraft> extends CalendarBoardProps<T> {
+interface GridProps<T extends TCalendarPost> extends CalendarBoardProps<T> {
   byDay: Map<string, PlacedPost<T>[]>;
   accepting: boolean;
   drop: (day: string, hour?: number) => void;
@@ -78,7 +78,7 @@ interface GridProps<T extends TDraft> extends CalendarBoardProps<T> {
  * read); on wide screens each day's wrapper steps aside (display: contents) and its heading and slots
  * take their row and column of one grid, so the hours line up across the days.
  */
-function WeekGrid<T extends TDraft>({ days, today, byDay, accepting, drop, chip }: GridProps<T>) {
+function WeekGrid<T extends TCalendarPost>({ days, today, byDay, accepting, drop, chip }: GridProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const corner = useRef<HTMLDivElement>(null);
   const firstHour = useRef<HTMLDivElement>(null);
@@ -150,7 +150,7 @@ function WeekGrid<T extends TDraft>({ days, today, byDay, accepting, drop, chip 
 }
 
 /** Six weeks of days, Monday first; the days outside the anchor's month are dimmed. */
-function MonthGrid<T extends TDraft>({ days, anchor, today, byDay, accepting, drop, chip }: GridProps<T>) {
+function MonthGrid<T extends TCalendarPost>({ days, anchor, today, byDay, accepting, drop, chip }: GridProps<T>) {
   const month = anchor.slice(0, 7);
   return (
     <div className="md:grid md:grid-cols-7 md:overflow-hidden md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200">

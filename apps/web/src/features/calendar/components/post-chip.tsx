@@ -1,5 +1,5 @@
 import type { DragEvent } from 'react';
-import type { TDraft } from '@hookline/shared';
+import type { TCalendarPost } from '@hookline/shared';
 import { CHANNEL_LABELS } from '@/lib/channel-labels';
 import { cn } from '@/lib/cn';
 import { formatterFor } from '@/lib/zoned-time';
@@ -10,7 +10,7 @@ import { firstWords, type PlacedPost } from '../calendar-days';
  * One post on the calendar: time, status in words, channel (and client, in the console), first
  * words. A button: click or Enter opens its details. A movable post can also be dragged.
  */
-export function PostChip<T extends TDraft>({
+export function PostChip<T extends TCalendarPost>({
   placed,
   timeZone,
   owner,

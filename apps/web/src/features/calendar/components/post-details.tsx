@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { PUBLISHED_IN_HOOKLINE, type TDraft } from '@hookline/shared';
+import { PUBLISHED_IN_HOOKLINE, type TCalendarPost } from '@hookline/shared';
 import { Alert } from '@/components/ui/alert';
 import { CHANNEL_LABELS, TYPE_LABELS } from '@/lib/channel-labels';
 import { formatFull } from '@/lib/zoned-time';
@@ -9,14 +9,24 @@ import { STATUS_LABELS } from '../status-styles';
 import { isWebLink } from '@/lib/safe-redirect';
 
 /** "Instagram post": a post's name as the dialog's title gives it. */
-export const postName = (post: Pick<TDraft, 'channel' | 'type'>) =>
+export const postName = (post: Pick<TCalendarPost, 'channel' | 'type'>) =>
   `${CHANNEL_LABELS[post.channel]} ${TYPE_LABELS[post.type].toLowerCase()}`;
 
 /**
  * What a post's dialog shows: status, time in the zone, why it failed or is held, where it went,
  * and its text (`text` replaces the plain text, for an editor).
  */
-export function PostDetails({ post, timeZone, owner, text }: { post: TDraft; timeZone: string; owner?: ReactNode; text?: ReactNode }) {
+export function PostDetails({
+  post,
+  timeZone,
+  owner,
+  text,
+}: {
+  post: TCalendarPost;
+  timeZone: string;
+  owner?: ReactNode;
+  text?: ReactNode;
+}) {
   const at = postTime(post);
   return (
     <div className="grid gap-4 text-sm">
