@@ -1,7 +1,7 @@
 import twitterText from 'twitter-text';
 import type { TDraftChannel } from '@hookline/shared';
 import type { AiBackend } from '../assistant/create-ai-client.ts';
-import { countGraphemes } from '../networks/bluesky/check-bluesky-post.ts';
+import { countGraphemes } from '../networks/count-graphemes.ts';
 import { countMastodonCharacters } from '../networks/mastodon/check-mastodon-post.ts';
 import { abortReason } from './pipeline/errors.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostMediaFacts, PostShape } from '../network-adapter.ts';
-import { checkBlueskyPost, countGraphemes } from './check-bluesky-post.ts';
+import { checkBlueskyPost } from './check-bluesky-post.ts';
+import { countGraphemes } from '../count-graphemes.ts';
 
 const image = (facts: Partial<PostMediaFacts> = {}): PostMediaFacts => ({
   name: 'photo.jpg',

@@ -1,5 +1,6 @@
 import type { PostMediaFacts, PostShape } from '../network-adapter.ts';
 import { splitThreadTexts } from '../split-thread-texts.ts';
+import { countGraphemes } from '../count-graphemes.ts';
 
 /**
  * Bluesky's limits for a post, from its lexicons (the schemas every PDS checks records and blobs
@@ -23,16 +24,8 @@ const MAX_VIDEO_SECONDS = 10 * 60;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 const VIDEO_TYPE = 'video/mp4';
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const formatCount = (n: number) => n.toLocaleString('en-US');
 const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} MB`;
-
-/** Graphemes are what people see as characters: an emoji with skin tone or a flag counts once. */
-export function countGraphemes(text: string): number {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
-}
 
 function checkText(text: string, what: string): string[] {
   const count = countGraphemes(text);

@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
 import type { PostShape, PostMediaFacts } from '../network-adapter.ts';
+import { countGraphemes } from '../count-graphemes.ts';
 
 /**
  * Mastodon's defaults, as mastodon.social reports them in GET /api/v2/instance
@@ -57,8 +58,6 @@ interface Entity {
   counted: string;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /**
  * A status's length as Mastodon's StatusLengthValidator counts it: grapheme clusters, where every
  * URL (with its scheme) counts as 23 characters and a mention only as "@username", whatever its domain.
@@ -80,7 +79,7 @@ export function countMastodonCharacters(text: string): number {
     at = entity.end;
   }
   countable += text.slice(at);
-  return [...graphemes.segment(countable)].length;
+  return countGraphemes(countable);
 }
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
@@ -110,7 +109,7 @@ function checkOneMedia(media: PostMediaFacts): string[] {
       );
     }
   }
-  const descriptionLength = [...graphemes.segment(media.altText)].length;
+  const descriptionLength = countGraphemes(media.altText);
   if (descriptionLength > MASTODON_LIMITS.descriptionLimit) {
     problems.push(
       `The description of ${media.name} is ${descriptionLength} characters; Mastodon takes at most ${MASTODON_LIMITS.descriptionLimit.toLocaleString('en-US')}.`,
