@@ -12,6 +12,7 @@ import { clientScopeOf } from '../apps/server/src/modules/clients/client-scope.t
 import { listWorkspaces } from '../apps/server/src/modules/clients/list-workspaces.ts';
 import { listRequests } from '../apps/server/src/modules/requests/list-requests.ts';
 import { listTimeline } from '../apps/server/src/modules/timeline/list-timeline.ts';
+import { listDrafts } from '../apps/server/src/modules/drafts/list-drafts.ts';
 import type { ClientView, StaffView } from './api-users.ts';
 import { calendarRange, clientListQuery, inboxQuery, toQuery } from './api-workload.ts';
 import { openAppSqlite } from './support/sqlite.ts';
@@ -98,19 +99,7 @@ export async function captureListRoutes(
         variants: await forEach(clients, async (client) => ({
           path: '/api/drafts',
           cookie: client.account.cookie,
-          // NOTE: the route builds this query inline (apps/server/src/modules/drafts/routes.ts, GET
-          // /api/drafts), so it is written out here as it is there; the check of every variant's rows
-          // against Hookline's answer (checkSameRows) catches any drift.
-          statements: await capture(() =>
-            db
-              .selectFrom('draft')
-              .selectAll()
-              .where('workspaceId', '=', client.workspaceId)
-              .orderBy('createdAt', 'desc')
-              .orderBy('id', 'desc')
-              .limit(1000)
-              .execute(),
-          ),
+          statements: await capture(() => listDrafts(db, client.workspaceId, {})),
         })),
       },
       {

@@ -65,6 +65,7 @@ export type TDraft = z.infer<typeof ZDraft>;
 
 /** GET /api/drafts?channel= */
 export const ZListDraftsQuery = z.object({ channel: ZDraftChannel.optional() });
+export type TListDraftsQuery = z.infer<typeof ZListDraftsQuery>;
 export const ZDraftList = z.array(ZDraft);
 
 /** POST /api/drafts */

@@ -37,6 +37,7 @@ import { draftEditOf } from './draft-edit-of.ts';
 import { duplicateDraft } from './duplicate-draft.ts';
 import { attachDraftMedia, sendDraftMedia } from './draft-media.ts';
 import { getDraftRow, toDraft } from './draft-row.ts';
+import { listDrafts } from './list-drafts.ts';
 import {
   editDraft,
   publishDraft,
@@ -88,14 +89,7 @@ export const draftRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/drafts',
     { config: { apiKey: true }, schema: { tags, headers, querystring: ZListDraftsQuery, response: { 200: ZDraftList, ...errors } } },
-    async (request) => {
-      let query = db
-        .selectFrom('draft')
-        .selectAll()
-        .where('workspaceId', '=', (await workspaceOfRequest(db, request)).id);
-      if (request.query.channel) query = query.where('channel', '=', request.query.channel);
-      return (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1000).execute()).map(toDraft);
-    },
+    async (request) => listDrafts(db, (await workspaceOfRequest(db, request)).id, request.query),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import { SELF_SERVE_MONTHLY_USD, type TOverviewRange, type TOverviewResponse } from '@hookline/shared';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { withinClientScope, type ClientScope } from '../clients/client-scope.ts';
 import { checkHealth } from './check-health.ts';
 
@@ -74,6 +75,21 @@ function latestTimeline(db: Db, { manager }: ClientScope, limit: number) {
   );
 }
 
+/**
+ * The 20 clients with the highest count: counted per client first, then each of them read once,
+ * rather than a workspace look-up for every entry or post counted.
+ */
+function mostCounted(db: Db, counted: SelectQueryBuilder<Database, never, { id: string; n: number | string }>): Promise<ClientCount[]> {
+  return db
+    .selectFrom(counted.as('counted'))
+    .innerJoin('workspace', 'workspace.id', 'counted.id')
+    .select(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status', 'counted.n'])
+    .orderBy('counted.n', 'desc')
+    .orderBy('workspace.name')
+    .limit(20)
+    .execute();
+}
+
 /** KPIs, activity, top clients and recent entries over the clients in the caller's scope; system health is everyone's. */
 export async function getOverview(
   ctx: AppContext,
@@ -108,41 +124,27 @@ export async function getOverview(
       .where('ts', '>=', since)
       .groupBy(sql`substr(${sql.ref('ts')}, 1, 10)`)
       .execute(),
-    // Staff activity and posts published per client: counted per client first, then each client
-    // read once, rather than a workspace look-up for every entry or post of the range.
-    db
-      .selectFrom(
-        db
-          .selectFrom('timelineEntry')
-          .select(['subjectId as id', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('subjectType', '=', 'client')
-          .where('ts', '>=', since)
-          .$call(withinClientScope(scope, 'timelineEntry.subjectId'))
-          .groupBy('subjectId')
-          .as('counted'),
-      )
-      .innerJoin('workspace', 'workspace.id', 'counted.id')
-      .select(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status', 'counted.n'])
-      .orderBy('counted.n', 'desc')
-      .orderBy('workspace.name')
-      .limit(20)
-      .execute(),
-    db
-      .selectFrom(
-        db
-          .selectFrom('draft')
-          .select(['workspaceId as id', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('status', '=', 'published')
-          .where('publishedAt', '>=', since)
-          .$call(withinClientScope(scope, 'draft.workspaceId'))
-          .groupBy('workspaceId')
-          .as('counted'),
-      )
-      .innerJoin('workspace', 'workspace.id', 'counted.id')
-      .select(['workspace.id', 'workspace.name', 'workspace.ownerEmail', 'workspace.status', 'counted.n'])
-      .orderBy('counted.n', 'desc')
-      .limit(20)
-      .execute(),
+    // Staff activity and posts published per client.
+    mostCounted(
+      db,
+      db
+        .selectFrom('timelineEntry')
+        .select(['subjectId as id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('subjectType', '=', 'client')
+        .where('ts', '>=', since)
+        .$call(withinClientScope(scope, 'timelineEntry.subjectId'))
+        .groupBy('subjectId'),
+    ),
+    mostCounted(
+      db,
+      db
+        .selectFrom('draft')
+        .select(['workspaceId as id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('status', '=', 'published')
+        .where('publishedAt', '>=', since)
+        .$call(withinClientScope(scope, 'draft.workspaceId'))
+        .groupBy('workspaceId'),
+    ),
     latestTimeline(db, scope, 10).execute(),
     checkHealth(ctx),
   ]);
