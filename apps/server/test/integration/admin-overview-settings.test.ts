@@ -139,6 +139,12 @@ describe('admin overview (GET /api/admin/overview)', () => {
     }
     const status = Object.fromEntries(health.map((h) => [h.name, h.status]));
     expect(status).toMatchObject({ Database: 'healthy', 'File store': 'healthy', Mail: 'degraded', 'AI provider': 'degraded' });
+    // ffmpeg is installed wherever the tests run: its version, without the copyright line.
+    expect(health.find((h) => h.name === 'ffmpeg')).toEqual({
+      name: 'ffmpeg',
+      status: 'healthy',
+      detail: expect.stringMatching(/^ffmpeg version \S+ \(read once since the server started\)$/),
+    });
   });
 
   it('topClients: at most 5 real clients with id, name, owner, posts and status', async () => {

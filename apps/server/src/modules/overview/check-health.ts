@@ -35,7 +35,13 @@ const ffmpegChecks = new Map<string, Promise<HealthCheck>>();
 async function runFfmpegVersion(path: string): Promise<HealthCheck> {
   try {
     const { stdout } = await run(path, ['-hide_banner', '-version'], { timeout: 5000 });
-    return { name: 'ffmpeg', status: 'healthy', detail: `${stdout.split('\n')[0] || 'found'} (read once since the server started)` };
+    // "ffmpeg version 5.1.6-0+deb12u1 Copyright (c) 2000-2024 the FFmpeg developers": the version is what matters.
+    const firstLine = stdout.split('\n')[0] ?? '';
+    return {
+      name: 'ffmpeg',
+      status: 'healthy',
+      detail: `${firstLine.replace(/ Copyright.*/, '') || 'found'} (read once since the server started)`,
+    };
   } catch {
     return { name: 'ffmpeg', status: 'degraded', detail: `${path} not found: the video clipper cannot run` };
   }
