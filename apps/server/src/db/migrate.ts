@@ -16,7 +16,7 @@ import { schedulingMigration } from './migrations/013-scheduling.ts';
 import { networksMigration } from './migrations/014-networks.ts';
 import { agencySizeIndexesMigration } from './migrations/015-agency-size-indexes.ts';
 import { attachmentSizeMigration } from './migrations/016-attachment-size.ts';
-import { calendarCoveringIndexesMigration } from './migrations/017-calendar-covering-indexes.ts';
+import { agencyReadIndexesMigration } from './migrations/017-agency-read-indexes.ts';
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
@@ -42,7 +42,7 @@ function listMigrations(kind: DatabaseHandle['kind']): Record<string, Migration>
     '014-networks': networksMigration,
     '015-agency-size-indexes': agencySizeIndexesMigration,
     '016-attachment-size': attachmentSizeMigration(kind),
-    '017-calendar-covering-indexes': calendarCoveringIndexesMigration,
+    '017-agency-read-indexes': agencyReadIndexesMigration,
   };
 }
 

@@ -27,7 +27,9 @@ export async function fetchPostMetrics(deps: ChannelDeps, now = new Date()): Pro
     .where('draft.externalId', 'is not', null)
     .where('draft.publishedAt', '>=', new Date(now.getTime() - METRICS_WINDOW_MS).toISOString())
     .where((eb) => eb.or([eb('draft.metricsAt', 'is', null), eb('draft.metricsAt', '<', stale)]))
-    .where('socialConnection.status', '=', 'connected')
+    // Found from the connected accounts through draft (connectionId, status, publishedAt), so only
+    // their posts are read, not every post published in the 30 days.
+    .where('draft.connectionId', 'in', deps.db.selectFrom('socialConnection').select('id').where('status', '=', 'connected'))
     .orderBy('draft.metricsAt')
     .limit(BATCH)
     .execute();

@@ -156,6 +156,14 @@ describe("a channel's health: renewals, re-auth, metrics and the staff view", ()
       reposts: 2,
       fetchedAt: secondPass.toISOString(),
     });
+
+    // An account that needs signing in again is not asked; its post is read once it is connected.
+    const { connectionId } = await t.db.selectFrom('draft').select('connectionId').where('id', '=', newer.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('socialConnection').set({ status: 'needs_reauth' }).where('id', '=', connectionId!).execute();
+    const thirdPass = new Date(start + 32 * DAY);
+    expect(await fetchPostMetrics(deps(), thirdPass)).toBe(0);
+    await t.db.updateTable('socialConnection').set({ status: 'connected' }).where('id', '=', connectionId!).execute();
+    expect(await fetchPostMetrics(deps(), thirdPass)).toBe(1);
   });
 
   it('a token X stops accepting in the middle of a publish is renewed once and the post goes out; nobody is mailed', async () => {
