@@ -1,4 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -50,14 +50,16 @@ export function findNulCharacter(value: unknown): string | null {
 }
 
 /**
- * Security headers (@fastify/helmet) on every answer, errors and hijacked event streams included:
+ * Security headers (helmet) on every answer, errors and hijacked event streams included:
  * helmet writes them on the raw response as a request arrives. Then the cross-origin check and the
  * NUL check.
  */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   const trustedOrigins = new Set(listTrustedOrigins(config));
   const https = config.baseUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware is built once: @fastify/helmet built it again for every request (parsing the
+  // content security policy each time).
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -79,10 +81,10 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     // Browsers only honour HSTS over https; sending it over http would pin a local install to https.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Helmet has no Permissions-Policy; set on the raw response like helmet's own headers.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Helmet has no Permissions-Policy; set on the raw response like helmet's own headers.
     reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    done();
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 
   // Cookies are SameSite=Lax; this also refuses cross-site state changes from older browsers.
