@@ -9,6 +9,7 @@ interface Overview {
   kpis: { totalClients: number; activeWorkspaces: number; pendingRequests: number; mrrUsd: number };
   weeklyJobs: number[];
   health: { name: string; status: string; detail: string }[];
+  healthCheckedAt: string;
   topClients: { id: string; name: string; owner: string; posts: number; status: string }[];
   recent: { what: string; when: string; who: string }[];
 }
@@ -139,6 +140,10 @@ describe('admin overview (GET /api/admin/overview)', () => {
     }
     const status = Object.fromEntries(health.map((h) => [h.name, h.status]));
     expect(status).toMatchObject({ Database: 'healthy', 'File store': 'healthy', Mail: 'degraded', 'AI provider': 'degraded' });
+    // The checks ran in the background before this answer, not for it: the next one answers the same run.
+    const { healthCheckedAt } = await overview('7d');
+    expect(Date.parse(healthCheckedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await overview('30d')).healthCheckedAt).toBe(healthCheckedAt);
     // ffmpeg is installed wherever the tests run: its version, without the copyright line.
     expect(health.find((h) => h.name === 'ffmpeg')).toEqual({
       name: 'ffmpeg',

@@ -3,12 +3,16 @@ import { ZApiError, ZOverviewQuery, ZOverviewResponse } from '@hookline/shared';
 import type { AppContext } from '../../app-context.ts';
 import { sessionUserOf } from '../../plugins/guards.ts';
 import { clientScopeOf } from '../clients/client-scope.ts';
+import { checkHealth } from './check-health.ts';
 import { getOverview } from './get-overview.ts';
+import { createHealthMonitor } from './health-monitor.ts';
 
 export const overviewAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const health = createHealthMonitor(() => checkHealth(ctx));
+  app.addHook('onClose', async () => health.stop());
   app.get(
     '/overview',
     { schema: { tags: ['admin: overview'], querystring: ZOverviewQuery, response: { 200: ZOverviewResponse, 400: ZApiError } } },
-    async (request) => getOverview(ctx, request.query.range, clientScopeOf(sessionUserOf(request))),
+    async (request) => getOverview(ctx.db, health, request.query.range, clientScopeOf(sessionUserOf(request))),
   );
 };

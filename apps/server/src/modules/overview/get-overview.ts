@@ -1,10 +1,9 @@
 import { SELF_SERVE_MONTHLY_USD, type TOverviewRange, type TOverviewResponse } from '@hookline/shared';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { withinClientScope, type ClientScope } from '../clients/client-scope.ts';
-import { checkHealth } from './check-health.ts';
+import type { HealthMonitor } from './health-monitor.ts';
 
 const RANGE_DAYS: Record<TOverviewRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,16 +91,16 @@ function mostCounted(db: Db, counted: SelectQueryBuilder<Database, never, { id: 
 
 /** KPIs, activity, top clients and recent entries over the clients in the caller's scope; system health is everyone's. */
 export async function getOverview(
-  ctx: AppContext,
+  db: Db,
+  health: HealthMonitor,
   range: TOverviewRange,
   scope: ClientScope,
   now = new Date(),
 ): Promise<TOverviewResponse> {
-  const { db } = ctx;
   const days = rangeDays(RANGE_DAYS[range], now);
   const since = `${days[0]}T00:00:00.000Z`;
 
-  const [clients, pending, activity, active, posting, recent, health] = await Promise.all([
+  const [clients, pending, activity, active, posting, recent, report] = await Promise.all([
     db
       .selectFrom('workspace')
       .select([
@@ -146,7 +145,7 @@ export async function getOverview(
         .groupBy('workspaceId'),
     ),
     latestTimeline(db, scope, 10).execute(),
-    checkHealth(ctx),
+    health.latestReport(),
   ]);
 
   const perDay = new Map(activity.map((row) => [row.day, Number(row.n)]));
@@ -158,7 +157,7 @@ export async function getOverview(
       mrrUsd: Number(clients.mrr ?? 0),
     },
     weeklyJobs: days.map((day) => perDay.get(day) ?? 0),
-    health,
+    ...report,
     topClients: rankTopClients(active, posting),
     recent: recent.map((r) => ({ what: r.text, when: r.ts, who: r.who })),
   };

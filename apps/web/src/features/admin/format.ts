@@ -2,6 +2,7 @@
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeWithSeconds = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat();
 
@@ -14,6 +15,12 @@ function parse(value: string): Date | null {
 export function formatDateTime(value: string): string {
   const date = parse(value);
   return date ? dateTime.format(date) : value;
+}
+
+/** "3:52:10 PM": a time of today, to the second. */
+export function formatTime(value: string): string {
+  const date = parse(value);
+  return date ? timeWithSeconds.format(date) : value;
 }
 
 export function formatDate(value: string): string {

@@ -10,6 +10,7 @@ const OVERVIEW: TOverviewResponse = {
   kpis: { totalClients: 7, activeWorkspaces: 5, pendingRequests: 2, mrrUsd: 4029 },
   weeklyJobs: [1, 2, 3, 4, 5, 6, 7],
   health: [{ name: 'Database', status: 'degraded', detail: 'slow' }],
+  healthCheckedAt: '2025-03-01T10:00:05Z',
   topClients: [{ id: 'c1', name: 'Nia Co', owner: 'nia@x.test', posts: 3, status: 'paused' }],
   recent: [{ what: 'Client created', when: '2025-03-01T10:00:00Z', who: 'f@x.test' }],
 };
@@ -34,6 +35,8 @@ describe('Admin overview', () => {
     expect(callsTo(fetchMock, '/api/admin/overview').at(-1)?.get('range')).toBe('7d');
     expect(screen.getByRole('figure', { name: 'Weekly activity' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Top clients' })).getByText('Paused')).toHaveClass('bg-amber-100');
+    const health = screen.getByRole('region', { name: 'System health' });
+    expect(within(health).getByText(/^Checked at .+, and every 30 seconds\.$/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '30d' }));
     await waitFor(() => expect(callsTo(fetchMock, '/api/admin/overview').at(-1)?.get('range')).toBe('30d'));
@@ -47,5 +50,7 @@ describe('Admin overview', () => {
     expect(await screen.findByText('API error: overview unavailable')).toBeInTheDocument();
     expect(screen.getByText('Sample data')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Total clients\s*24/ })).toBeInTheDocument();
+    // Sample checks ran at no time.
+    expect(within(screen.getByRole('region', { name: 'System health' })).queryByText(/Checked at/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useOverview } from '../api/get-overview';
+import { formatTime } from '../format';
 import { ActivityChart } from '../components/overview/activity-chart';
 import { HealthList } from '../components/overview/health-list';
 import { KpiCards } from '../components/overview/kpi-cards';
@@ -68,7 +69,12 @@ export default function OverviewPage() {
           >
             {data ? <ActivityChart values={data.weeklyJobs} title="Weekly activity" /> : <Skeleton className="h-64 w-full" />}
           </SectionCard>
-          <SectionCard title="System health">{data ? <HealthList checks={data.health} /> : <SkeletonLines />}</SectionCard>
+          <SectionCard
+            title="System health"
+            description={data && !sample ? `Checked at ${formatTime(data.healthCheckedAt)}, and every 30 seconds.` : undefined}
+          >
+            {data ? <HealthList checks={data.health} /> : <SkeletonLines />}
+          </SectionCard>
         </div>
         <div className="grid items-start gap-6 lg:grid-cols-3">
           <SectionCard title="Top clients" className="lg:col-span-2">

@@ -10,6 +10,7 @@ export const SAMPLE_OVERVIEW: TOverviewResponse = {
     { name: 'Webhooks', status: 'degraded', detail: 'Sample' },
     { name: 'Email', status: 'healthy', detail: 'Sample' },
   ],
+  healthCheckedAt: 'Sample',
   topClients: [
     { id: 'sample-1', name: 'Northwind Studio', owner: 'maya@northwind.example', posts: 42, status: 'active' },
     { id: 'sample-2', name: 'Bright Labs', owner: 'leo@brightlabs.example', posts: 31, status: 'active' },
