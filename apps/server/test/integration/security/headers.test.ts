@@ -230,26 +230,32 @@ describe('served over http', () => {
   });
 
   it('compresses API answers of 1 kB or more for browsers that accept it, and leaves small ones alone', async () => {
-    for (let i = 0; i < 3; i++) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/drafts',
-        headers: { cookie },
-        payload: { type: 'post', text: 'Long '.repeat(200) },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-    }
-    const plain = await t.app.inject({ url: '/api/drafts', headers: { cookie } });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    for (const [encoding, decode] of [
-      ['br', zlib.brotliDecompressSync],
-      ['gzip', zlib.gunzipSync],
-    ] as const) {
-      const compressed = await t.app.inject({ url: '/api/drafts', headers: { cookie, 'accept-encoding': encoding } });
-      expect(compressed.headers['content-encoding']).toBe(encoding);
-      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
-      expect(JSON.parse(decode(compressed.rawPayload).toString())).toEqual(plain.json());
-      expectSecurityHeaders(compressed, { https: false, where: `compressed ${encoding}` });
+    const addDrafts = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/drafts',
+          headers: { cookie },
+          payload: { type: 'post', text: 'Long '.repeat(200) },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+      }
+    };
+    // A few kB, compressed in one call; then over 64 kB, streamed through zlib.
+    for (const more of [3, 60]) {
+      await addDrafts(more);
+      const plain = await t.app.inject({ url: '/api/drafts', headers: { cookie } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [encoding, decode] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const compressed = await t.app.inject({ url: '/api/drafts', headers: { cookie, 'accept-encoding': encoding } });
+        expect(compressed.headers['content-encoding']).toBe(encoding);
+        expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+        expect(JSON.parse(decode(compressed.rawPayload).toString())).toEqual(plain.json());
+        expectSecurityHeaders(compressed, { https: false, where: `compressed ${encoding}, ${plain.rawPayload.length} bytes` });
+      }
     }
     const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
