@@ -42,14 +42,24 @@ async function runFfmpegVersion(path: string): Promise<HealthCheck> {
       status: 'healthy',
       detail: `${firstLine.replace(/ Copyright.*/, '') || 'found'} (read once since the server started)`,
     };
-  } catch {
-    return { name: 'ffmpeg', status: 'degraded', detail: `${path} not found: the video clipper cannot run` };
+  } catch (error) {
+    const detail =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${path} not found: the video clipper cannot run`
+        : `${path} -version failed (${(error as Error).message}): the video clipper may not run`;
+    return { name: 'ffmpeg', status: 'degraded', detail };
   }
 }
 
 function checkFfmpeg(path: string): Promise<HealthCheck> {
-  const check = ffmpegChecks.get(path) ?? runFfmpegVersion(path);
+  const known = ffmpegChecks.get(path);
+  if (known) return known;
+  const check = runFfmpegVersion(path);
   ffmpegChecks.set(path, check);
+  // Only a version read is kept: a failure (ffmpeg installed later, a time-out on a busy machine) is tried again next time.
+  void check.then((result) => {
+    if (result.status !== 'healthy') ffmpegChecks.delete(path);
+  });
   return check;
 }
 
@@ -74,27 +84,55 @@ async function checkJobRunner(ctx: AppContext): Promise<HealthCheck> {
   return { name: 'Job runner', status: 'healthy', detail: 'In-process; no job waiting or failed' };
 }
 
+/** How long a check may take: a stalled bucket or mail server is reported down, and the run still ends. */
+export const CHECK_TIMEOUT_MS = 10_000;
+
+/** The check's answer, or "down" when it gives none within `ms`. */
+export async function answerWithin(name: string, check: Promise<HealthCheck>, ms = CHECK_TIMEOUT_MS): Promise<HealthCheck> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<HealthCheck>((resolve) => {
+    timer = setTimeout(() => resolve({ name, status: 'down', detail: `No answer within ${ms / 1000} s` }), ms);
+  });
+  try {
+    return await Promise.race([check, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Real checks, run in parallel; "degraded" means working with a feature missing or unconfigured. */
 export async function checkHealth(ctx: AppContext): Promise<HealthCheck[]> {
-  const [database, files, mail, jobs, ffmpeg] = await Promise.all([
-    pingDatabase(ctx.db),
-    checkFileStore(ctx),
-    ctx.mailer.check(),
-    checkJobRunner(ctx).catch((error: Error): HealthCheck => ({ name: 'Job runner', status: 'down', detail: error.message })),
-    checkFfmpeg(ctx.config.FFMPEG_PATH),
-  ]);
-  return [
-    { name: 'Database', status: database ? 'healthy' : 'down', detail: database ? `${ctx.database.kind} answers` : 'No answer' },
-    files,
-    {
-      name: 'Mail',
-      status: !mail.ok ? 'down' : ctx.mailer.mode === 'smtp' ? 'healthy' : 'degraded',
-      detail: mail.detail,
-    },
-    jobs,
-    ctx.config.AI_BASE_URL
-      ? { name: 'AI provider', status: 'healthy', detail: `Configured: ${new URL(ctx.config.AI_BASE_URL).host}` }
-      : { name: 'AI provider', status: 'degraded', detail: 'AI_BASE_URL not set: the assistant is off' },
-    ffmpeg,
+  const checks: Array<[string, Promise<HealthCheck>]> = [
+    [
+      'Database',
+      pingDatabase(ctx.db).then((up) => ({
+        name: 'Database',
+        status: up ? 'healthy' : 'down',
+        detail: up ? `${ctx.database.kind} answers` : 'No answer',
+      })),
+    ],
+    ['File store', checkFileStore(ctx)],
+    [
+      'Mail',
+      ctx.mailer.check().then((mail) => ({
+        name: 'Mail',
+        status: !mail.ok ? 'down' : ctx.mailer.mode === 'smtp' ? 'healthy' : 'degraded',
+        detail: mail.detail,
+      })),
+    ],
+    [
+      'Job runner',
+      checkJobRunner(ctx).catch((error: Error): HealthCheck => ({ name: 'Job runner', status: 'down', detail: error.message })),
+    ],
+    [
+      'AI provider',
+      Promise.resolve(
+        ctx.config.AI_BASE_URL
+          ? { name: 'AI provider', status: 'healthy', detail: `Configured: ${new URL(ctx.config.AI_BASE_URL).host}` }
+          : { name: 'AI provider', status: 'degraded', detail: 'AI_BASE_URL not set: the assistant is off' },
+      ),
+    ],
+    ['ffmpeg', checkFfmpeg(ctx.config.FFMPEG_PATH)],
   ];
+  return Promise.all(checks.map(([name, check]) => answerWithin(name, check)));
 }

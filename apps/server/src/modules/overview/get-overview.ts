@@ -48,33 +48,6 @@ function timelineInScope(db: Db, { manager }: ClientScope) {
 }
 
 /**
- * The latest entries in the caller's scope, newest first. They are found by walking the time index
- * from the newest and keeping a manager's (the entry's client, or its request's, is assigned to them),
- * which reads a few entries per one kept, rather than every entry about their clients sorted by time.
- */
-function latestTimeline(db: Db, { manager }: ClientScope, limit: number) {
-  const latest = db.selectFrom('timelineEntry').select(['text', 'who', 'ts']).orderBy('ts', 'desc').limit(limit);
-  if (manager === null) return latest;
-  return latest.where(({ exists, selectFrom, eb }) =>
-    exists(
-      selectFrom('workspaceManager')
-        .select('workspaceManager.workspaceId')
-        .where('workspaceManager.email', '=', manager)
-        .whereRef(
-          'workspaceManager.workspaceId',
-          '=',
-          eb
-            .case()
-            .when('timelineEntry.subjectType', '=', 'client')
-            .then(eb.ref('timelineEntry.subjectId'))
-            .else(selectFrom('request').select('request.workspaceId').whereRef('request.id', '=', 'timelineEntry.subjectId'))
-            .end(),
-        ),
-    ),
-  );
-}
-
-/**
  * The 20 clients with the highest count: counted per client first, then each of them read once,
  * rather than a workspace look-up for every entry or post counted.
  */
@@ -144,7 +117,7 @@ export async function getOverview(
         .$call(withinClientScope(scope, 'draft.workspaceId'))
         .groupBy('workspaceId'),
     ),
-    latestTimeline(db, scope, 10).execute(),
+    timelineInScope(db, scope).select(['text', 'who', 'ts']).orderBy('ts', 'desc').limit(10).execute(),
     health.latestReport(),
   ]);
 

@@ -55,6 +55,18 @@ describe('createHealthMonitor', () => {
     expect(runs.started).toBe(stoppedAt);
   });
 
+  it('runs the checks again on the next ask when the first run fails', async () => {
+    let calls = 0;
+    monitor = createHealthMonitor(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('no database yet');
+      return [];
+    }, 10_000);
+    await expect(monitor.latestReport()).rejects.toThrow('no database yet');
+    expect((await monitor.latestReport()).health).toEqual([]);
+    expect(calls).toBe(2);
+  });
+
   it('keeps checking after a run that fails', async () => {
     let calls = 0;
     monitor = createHealthMonitor(async () => {

@@ -26,7 +26,7 @@ export function createHealthMonitor(checkHealth: () => Promise<HealthReport['hea
           latest = Promise.resolve(report);
           checkAgainLater();
         },
-        // Each check catches its own failure; this is the database closing under a check at shutdown.
+        // Each check answers its own failure and time-out; should a run still fail, the last report stands.
         () => checkAgainLater(),
       );
     }, everyMs);
@@ -35,8 +35,10 @@ export function createHealthMonitor(checkHealth: () => Promise<HealthReport['hea
   return {
     latestReport(): Promise<HealthReport> {
       if (!latest) {
-        latest = check();
-        latest.then(checkAgainLater, checkAgainLater);
+        const first = check();
+        latest = first;
+        // With no report to stand, the next look at the overview runs the checks again.
+        first.then(checkAgainLater, () => (latest = null));
       }
       return latest;
     },
