@@ -98,6 +98,8 @@ const ZEnv = z.object({
   PUBLISH_RETRY_BASE_MS: intFromEnv(10, 3_600_000, 30_000),
   /** How often channel tokens about to expire are renewed and published posts' figures read. */
   CHANNEL_UPKEEP_MS: intFromEnv(100, 3_600_000, 60_000),
+  /** How often each app process runs the console's system checks in the background. */
+  HEALTH_CHECK_MS: intFromEnv(100, 3_600_000, 30_000),
   /** Off on app instances that leave jobs to `npm run worker` processes. */
   RUN_JOBS: boolFromEnv.default(true),
   ASSISTANT_RATE_LIMIT: intFromEnv(1, 10_000, 20),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../support/test-app.ts';
 
 const FOUNDER = 'founder@hooks.test';
@@ -258,7 +258,8 @@ describe('the delivery log', () => {
 
 describe('job runner health', () => {
   it('turns degraded when deliveries keep failing and a job waits, healthy when nothing is late', async () => {
-    const t = await createTestApp({ FOUNDER_EMAIL: FOUNDER, JOB_POLL_MS: '60000' });
+    // Checks every 100 ms in the background: the overview shows the next run's report.
+    const t = await createTestApp({ FOUNDER_EMAIL: FOUNDER, JOB_POLL_MS: '60000', HEALTH_CHECK_MS: '100' });
     try {
       const { cookie } = await signUp(t.app, { email: FOUNDER });
       const health = async () =>
@@ -284,7 +285,13 @@ describe('job runner health', () => {
           updatedAt: twoMinutesAgo,
         })
         .execute();
-      expect(await health()).toMatchObject({ status: 'degraded', detail: '1 job(s) waiting for over a minute' });
+      await vi.waitFor(
+        async () => expect(await health()).toMatchObject({ status: 'degraded', detail: '1 job(s) waiting for over a minute' }),
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      );
     } finally {
       await t.close();
     }

@@ -8,7 +8,7 @@ import { getOverview } from './get-overview.ts';
 import { createHealthMonitor } from './health-monitor.ts';
 
 export const overviewAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const health = createHealthMonitor(() => checkHealth(ctx));
+  const health = createHealthMonitor(() => checkHealth(ctx), ctx.config.HEALTH_CHECK_MS);
   app.addHook('onClose', async () => health.stop());
   app.get(
     '/overview',

@@ -1,8 +1,5 @@
 import type { TOverviewResponse } from '@hookline/shared';
 
-/** How often the system checks run in the background, once the console first asked for them. */
-export const HEALTH_CHECK_EVERY_MS = 30_000;
-
 type HealthReport = Pick<TOverviewResponse, 'health' | 'healthCheckedAt'>;
 
 /**
@@ -13,7 +10,7 @@ type HealthReport = Pick<TOverviewResponse, 'health' | 'healthCheckedAt'>;
  * report with the time it was made. The first call runs the checks and waits for them; from then on
  * they run every `everyMs` until stop(), and a report replaces the previous one once it is complete.
  */
-export function createHealthMonitor(checkHealth: () => Promise<HealthReport['health']>, everyMs = HEALTH_CHECK_EVERY_MS) {
+export function createHealthMonitor(checkHealth: () => Promise<HealthReport['health']>, everyMs: number) {
   let latest: Promise<HealthReport> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -18,7 +18,7 @@ export const ZOverviewResponse = z.object({
   /** Staff and client activity per day over the range, oldest first. */
   weeklyJobs: z.array(z.number().int()),
   health: z.array(ZHealthCheck),
-  /** When the checks ran: they run in the background every 30 seconds, not for each request. */
+  /** When the checks ran: they run in the background (every 30 s by default), not for each request. */
   healthCheckedAt: z.string(),
   topClients: z.array(z.object({ id: z.string(), name: z.string(), owner: z.string(), posts: z.number().int(), status: z.string() })),
   recent: z.array(z.object({ what: z.string(), when: z.string(), who: z.string() })),

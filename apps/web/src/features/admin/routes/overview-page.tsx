@@ -69,10 +69,7 @@ export default function OverviewPage() {
           >
             {data ? <ActivityChart values={data.weeklyJobs} title="Weekly activity" /> : <Skeleton className="h-64 w-full" />}
           </SectionCard>
-          <SectionCard
-            title="System health"
-            description={data && !sample ? `Checked at ${formatTime(data.healthCheckedAt)}, and every 30 seconds.` : undefined}
-          >
+          <SectionCard title="System health" description={data && !sample ? `Checked at ${formatTime(data.healthCheckedAt)}.` : undefined}>
             {data ? <HealthList checks={data.health} /> : <SkeletonLines />}
           </SectionCard>
         </div>
