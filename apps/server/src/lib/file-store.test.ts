@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileStoreDrivers } from '../../test/support/file-store-drivers.ts';
 import type { FileStore } from './file-store.ts';
 import { sendStoredFile } from './send-stored-file.ts';
@@ -88,13 +88,36 @@ describe.each(fileStoreDrivers())('the file store on the $name driver', (driver)
       expect((await app.inject({ url: '/file', headers: { 'if-none-match': ifNoneMatch } })).statusCode, ifNoneMatch).toBe(304);
     expect((await app.inject({ url: '/file', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
 
-    // HEAD: the headers of the whole file, no body.
+    // HEAD: the headers of the whole file, no body, and the file is not even opened.
+    const reads = [vi.spyOn(files, 'getStream'), vi.spyOn(files, 'getRangeStream')];
     const head = await app.inject({ method: 'HEAD', url: '/file' });
     expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([200, '1000', 0]);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+  });
+
+  it('serves an empty file', async () => {
+    await files.put('media/clip.mp4', Buffer.alloc(0), { contentType: 'video/mp4' });
+    const empty = await app.inject({ url: '/file' });
+    expect([empty.statusCode, empty.headers['content-length'], empty.rawPayload.length]).toEqual([200, '0', 0]);
   });
 
   it('answers 404 for a file that is gone, whole or by range, with none of the file headers', async () => {
     for (const headers of [{}, { range: 'bytes=0-9' }]) {
+      const gone = await app.inject({ url: '/file', headers });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['content-disposition']).toBeUndefined();
+    }
+  });
+
+  it('answers 404 for a file deleted between the look at its size and its read, whole or by range', async () => {
+    const getMetaData = files.getMetaData.bind(files);
+    vi.spyOn(files, 'getMetaData').mockImplementation(async (key) => {
+      const meta = await getMetaData(key);
+      await files.delete(key);
+      return meta;
+    });
+    for (const headers of [{}, { range: 'bytes=0-9' }]) {
+      await files.put('media/clip.mp4', Buffer.alloc(100, 1), { contentType: 'video/mp4' });
       const gone = await app.inject({ url: '/file', headers });
       expect(gone.statusCode).toBe(404);
       expect(gone.headers['content-disposition']).toBeUndefined();

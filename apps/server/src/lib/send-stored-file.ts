@@ -66,10 +66,14 @@ export async function sendStoredFile(
   // Several ranges (a multipart answer) are rare enough to get the whole file instead, as RFC 9110 allows.
   const part = ranges && ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
   const notModified = matchesEtag(request.headers['if-none-match'], etag);
-  // Opened before any header is set, so a file gone in the meantime is a plain 404.
-  const stream = notModified
-    ? undefined
-    : await readStored(() => (part ? files.getRangeStream(file.key, part) : files.getStream(file.key)), file.notFound);
+  // HEAD reads nothing. A GET opens the file before any header is set, so a file gone in the
+  // meantime is a plain 404: a range read opens at once, where the disk driver's whole-file
+  // stream would open later and fail after the answer started (an empty file has no range).
+  const read = part ?? (size > 0 ? { start: 0, end: size - 1 } : undefined);
+  const stream =
+    notModified || request.method === 'HEAD'
+      ? undefined
+      : await readStored(() => (read ? files.getRangeStream(file.key, read) : files.getStream(file.key)), file.notFound);
   reply
     .type(file.type)
     .header('Content-Disposition', file.disposition)
@@ -78,8 +82,8 @@ export async function sendStoredFile(
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', meta.lastModified.toUTCString());
-  if (!stream) return reply.code(304).send();
+  if (notModified) return reply.code(304).send();
   if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${size}`);
   reply.header('Content-Length', part ? part.end - part.start + 1 : size);
-  return sendStream(request, reply, stream);
+  return reply.send(stream ?? Readable.from([]));
 }
